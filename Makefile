@@ -1,0 +1,42 @@
+# Two commands for a newcomer: `make run` (the site) and `make test` (everything CI checks).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
+RUN := $(UV) run --locked
+
+.PHONY: run serve test check pytest browser-deps bench clean
+
+# uv is not on a fresh machine: bootstrap it into .tools/ with pip.
+.tools/bin/uv:
+	python3 -m venv .tools && .tools/bin/pip install -q uv
+
+run: $(UV)  ## the site on SQLite + in-memory channel layer, served by daphne (autoreload)
+	DEBUG=1 $(RUN) python manage.py migrate --noinput -v0
+	DEBUG=1 $(RUN) python manage.py runserver $(HOST):$(PORT)
+
+serve: $(UV)  ## production-like: DEBUG off, collected static, plain daphne (set SECRET_KEY etc.)
+	$(RUN) python manage.py migrate --noinput -v0
+	$(RUN) python manage.py collectstatic --noinput -v0
+	$(RUN) daphne -b $(HOST) -p $(PORT) hundredten.asgi:application
+
+browser-deps:  ## Debian's Chromium for the browser tests (Playwright cannot download one here)
+	@command -v chromium >/dev/null || { \
+	  echo "Installing Debian's chromium for the browser tests..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+check: $(UV)  ## lint, format and type check
+	$(RUN) ruff check .
+	$(RUN) ruff format --check .
+	DEBUG=1 $(RUN) mypy .
+
+pytest: $(UV) browser-deps  ## every test (pytest exits 5, failing make, if none ran)
+	$(RUN) pytest
+
+test: check pytest
+
+bench: $(UV)  ## engine benchmark (see README for the other benchmarks)
+	$(RUN) python manage.py simulate --games 200 --players 4 --seed bench --bots naive,naive,naive,naive
+	$(RUN) python bench/engine.py
+
+clean:
+	rm -rf .venv .tools staticfiles test-artifacts

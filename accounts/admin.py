@@ -1,0 +1,11 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+
+from accounts.models import User
+
+
+@admin.register(User)
+class UserAdmin(BaseUserAdmin):  # type: ignore[type-arg]
+    fieldsets = (*(BaseUserAdmin.fieldsets or ()), ("Table", {"fields": ("display_name",)}))

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from accounts.forms import ProfileForm
+from accounts.http import AuthedRequest
+
+
+@login_required
+def profile(request: AuthedRequest) -> HttpResponse:
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your display name is saved.")
+        return redirect("profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@require_GET
+@never_cache
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness and database check for load balancers and the test harness."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as exc:  # any database failure means "not healthy"
+        return JsonResponse({"status": "error", "database": type(exc).__name__}, status=503)
+    return JsonResponse({"status": "ok", "database": "ok"})

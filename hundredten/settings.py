@@ -1,0 +1,206 @@
+"""Settings for Hundred and Ten, read from the environment.
+
+Embedded default (no variables set, DEBUG=1): SQLite and the in-memory channel layer.
+Scale-out: DATABASE_URL (PostgreSQL via psycopg 3) and REDIS_URL (channels-redis, cache).
+Production: DEBUG=0 with SECRET_KEY and ALLOWED_HOSTS set; `manage.py check --deploy` is clean.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import django_stubs_ext
+from django.core.exceptions import ImproperlyConfigured
+
+from hundredten.env import database_from_url, env_bool, env_int, env_list, env_str
+
+# Lets `forms.ModelForm[User]` and friends be subscripted at run time (typing only).
+django_stubs_ext.monkeypatch()
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Off unless asked for; under pytest it defaults to on so tests need no secrets
+# (pytest-django still runs each test with settings.DEBUG = False).
+DEBUG = env_bool("DEBUG", default="PYTEST_VERSION" in os.environ)
+
+# The development fallbacks below apply only when DEBUG is on; a production process
+# without SECRET_KEY refuses to start rather than run with a key from the source code.
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
+    SECRET_KEY = "dev-only-insecure-key-never-used-when-debug-is-off-0123456789abcdef"
+
+ALLOWED_HOSTS = env_list(
+    "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
+)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",  # first: its runserver serves ASGI and websockets
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "django_htmx",
+    "template_partials",
+    "allauth",
+    "allauth.account",
+    "accounts",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+]
+
+ROOT_URLCONF = "hundredten.urls"
+ASGI_APPLICATION = "hundredten.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES: dict[str, dict[str, Any]]
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {"default": database_from_url(DATABASE_URL)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
+            # Wait for the writer lock instead of failing at once when two requests write.
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+        }
+    }
+
+REDIS_URL = env_str("REDIS_URL")
+CHANNEL_LAYERS: dict[str, dict[str, Any]]
+CACHES: dict[str, dict[str, Any]]
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        }
+    }
+    # Shared by every daphne process, so login throttling counts across them.
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# django-allauth: username sign-up with an optional email; sign in by username or email.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_SESSION_REMEMBER = None
+ACCOUNT_RATE_LIMITS = {
+    # Failed sign-ins: per address and per account name, so guessing is slow everywhere.
+    "login_failed": env_str("LOGIN_FAILED_LIMIT", "10/m/ip,5/5m/key"),
+    "reset_password": "20/m/ip,5/m/key",
+    "signup": "20/m/ip",
+}
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "lobby"
+ACCOUNT_LOGOUT_REDIRECT_URL = "account_login"
+
+EMAIL_HOST = env_str("EMAIL_HOST")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Hundred and Ten <noreply@localhost>")
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = env_str("STATIC_ROOT") or BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Serve app static without collectstatic in development and tests.
+WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# HTTPS hardening: on by default in production, off for local plain-HTTP runs (HTTPS=0).
+HTTPS = env_bool("HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if env_bool("BEHIND_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# The pause between two bot moves, so people can follow the play (0 in tests).
+BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,213 @@
+"""Shared fixtures: personas, a logged-in client per persona, and the browser harness.
+
+Personas: alice (organizer), bob (player), carol (invitee), dave (outsider).
+Browser tests (marker `browser`) run last: Playwright's sync API leaves a running event
+loop in the main thread, which breaks pytest-asyncio tests and sync ORM calls after it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+ARTIFACTS = ROOT / "test-artifacts"
+PASSWORD = "correct-horse-battery-9"
+PERSONAS = ("alice", "bob", "carol", "dave")
+
+
+def make_user(username: str, *, email: str | None = None, password: str = PASSWORD) -> Any:
+    from accounts.models import User
+
+    return User.objects.create_user(
+        username=username,
+        email=email if email is not None else f"{username}@example.com",
+        password=password,
+        display_name=username.capitalize(),
+    )
+
+
+def logged_in_client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def alice(db: None) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db: None) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(db: None) -> Any:
+    return make_user("carol")
+
+
+@pytest.fixture
+def dave(db: None) -> Any:
+    return make_user("dave")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> Iterator[None]:
+    """Rate-limit counters live in the cache; no test inherits another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
+# --- browser harness -------------------------------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def server_env(workdir: Path, **extra: str) -> dict[str, str]:
+    """Environment for a production-like daphne subprocess (DEBUG off, plain HTTP)."""
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "SECRET_KEY": "browser-tests-secret-key-" + "x" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "STATIC_ROOT": str(workdir / "static"),
+        "BOT_DELAY_SECONDS": os.environ.get("E2E_BOT_DELAY_SECONDS", "0.05"),
+        "LOGIN_FAILED_LIMIT": "100/m/ip,100/m/key",
+        "PYTHONUNBUFFERED": "1",
+        **extra,
+    }
+    if not env.get("DATABASE_URL"):
+        env["SQLITE_PATH"] = str(workdir / "e2e.sqlite3")
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True
+    )
+
+
+def start_daphne(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    with log.open("wb") as out:  # the child keeps its own handle
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "hundredten.asgi:application",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"daphne exited early:\n{log.read_text()}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.1)
+    stop_daphne(proc)
+    raise RuntimeError(f"daphne did not listen within 30 s:\n{log.read_text()}")
+
+
+def stop_daphne(proc: subprocess.Popen[bytes]) -> None:
+    # daphne can hang on SIGTERM while a sync consumer disconnects: kill after a grace period.
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+@pytest.fixture(scope="session")
+def e2e_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("e2e")
+
+
+@pytest.fixture(scope="session")
+def e2e_env(e2e_workdir: Path) -> dict[str, str]:
+    env = server_env(e2e_workdir)
+    manage(env, "migrate", "--noinput", "-v0")
+    if env.get("DATABASE_URL"):
+        manage(env, "flush", "--noinput", "-v0")  # a shared PostgreSQL database: start empty
+    manage(env, "collectstatic", "--noinput", "-v0")
+    return env
+
+
+@pytest.fixture(scope="session")
+def daphne_server(e2e_env: dict[str, str], e2e_workdir: Path) -> Iterator[str]:
+    """A real daphne process serving the app; browser tests talk to it like users do."""
+    proc, url = start_daphne(e2e_env, e2e_workdir / "daphne.log")
+    yield url
+    stop_daphne(proc)
+
+
+@pytest.fixture(scope="session")
+def base_url(daphne_server: str) -> str:
+    return daphne_server
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium,
+        "args": [
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+        ],
+    }
+
+
+@pytest.fixture
+def shoot(request: pytest.FixtureRequest) -> Any:
+    """Save a full-page screenshot as a test artefact: shoot(page, "lobby-desktop")."""
+    folder = ARTIFACTS / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Any, name: str) -> Path:
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
