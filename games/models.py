@@ -1,0 +1,244 @@
+"""What we persist: games, who sits where (roles), invitations, and each game's action log.
+
+We store the log, not the state: a game is its seed plus the numbered actions applied to
+it. A snapshot of the engine state is kept at the start of each round so a request never
+replays more than one round of actions.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+INVITE_LINK_LIFETIME = timedelta(days=7)
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def of_member(self, user: Any) -> GameQuerySet:
+        """Games in which `user` holds any membership (organizer, player or invitee)."""
+        return self.filter(memberships__user=user).distinct()
+
+    def visible_to(self, user: Any) -> GameQuerySet:
+        """Games `user` may see: their own, plus public ones."""
+        return self.filter(Q(memberships__user=user) | Q(public=True)).distinct()
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        ACTIVE = "active", "In progress"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=60)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_games"
+    )
+    public = models.BooleanField(default=False, help_text="Anyone may see and join a public game.")
+    max_players = models.PositiveSmallIntegerField(
+        default=MAX_PLAYERS,
+        validators=[MinValueValidator(MIN_PLAYERS), MaxValueValidator(MAX_PLAYERS)],
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    # Bumped by every change (lobby or move): a client that saw an older version is stale.
+    version = models.PositiveIntegerField(default=0)
+    # Denormalised from the engine state after each move, for the lobby's "your turn" list.
+    active_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_players__gte=MIN_PLAYERS) & Q(max_players__lte=MAX_PLAYERS),
+                name="game_max_players_2_to_4",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A person's (or a bot's) place in a game. Players and the organizer have a seat."""
+
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", "Organizer"
+        PLAYER = "player", "Player"
+        INVITEE = "invitee", "Invitee"
+
+    class Bot(models.TextChoices):
+        NONE = "", "Human"
+        NAIVE = "naive", "Naive bot"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="memberships",
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    bot = models.CharField(max_length=10, choices=Bot.choices, blank=True, default=Bot.NONE)
+    bot_name = models.CharField(max_length=40, blank=True)
+    # A human seat handed to the bot ("automate"): the bot plays it from then on.
+    automated = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seat", "joined_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(user__isnull=False),
+                name="one_membership_per_user_and_game",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "seat"],
+                condition=Q(seat__isnull=False),
+                name="unique_seat_per_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=False, bot="") | Q(user__isnull=True) & ~Q(bot=""),
+                name="membership_is_a_user_or_a_bot",
+            ),
+            models.CheckConstraint(
+                condition=Q(role="invitee", seat__isnull=True)
+                | ~Q(role="invitee") & Q(seat__isnull=False),
+                name="players_have_seats_invitees_do_not",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.game_id} ({self.role})"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    @property
+    def plays_itself(self) -> bool:
+        """True when the server chooses this seat's moves (a bot, or an automated human)."""
+        return self.is_bot or self.automated
+
+    @property
+    def name(self) -> str:
+        if self.user is not None:
+            return str(self.user.shown_name)
+        return self.bot_name or "Bot"
+
+
+class Invitation(models.Model):
+    class State(models.TextChoices):
+        PENDING = "pending", "Pending"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        REVOKED = "revoked", "Revoked"
+        EXPIRED = "expired", "Expired"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    inviter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent"
+    )
+    # Set for an invitation by name; for a link, set once somebody uses the link.
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations_received",
+    )
+    # Set for a private invite link: unguessable, single use.
+    token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    responded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "invitee"],
+                condition=Q(state="pending", invitee__isnull=False),
+                name="one_pending_invitation_per_invitee",
+            ),
+            models.CheckConstraint(
+                condition=Q(invitee__isnull=False) | Q(token__isnull=False),
+                name="invitation_names_a_person_or_has_a_link",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.game_id} ({self.state})"
+
+    @property
+    def is_link(self) -> bool:
+        return self.token is not None
+
+    def has_expired(self, now: Any = None) -> bool:
+        return self.expires_at is not None and (now or timezone.now()) >= self.expires_at
+
+
+class GameAction(models.Model):
+    """One accepted move, numbered from 1. The log is append-only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    move = models.JSONField()  # games.engine.move_to_json(move)
+    auto = models.BooleanField(default=False, help_text="Chosen by the server's bot.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq}"
+
+
+class Snapshot(models.Model):
+    """The engine state after `seq` actions (taken at round starts), so loads stay flat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()  # games.engine.state_to_json(state)
+
+    class Meta:
+        ordering = ["game", "-seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_snapshot_seq_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}@{self.seq}"

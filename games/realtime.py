@@ -1,0 +1,66 @@
+"""Group names and broadcast helpers. Events carry ids, never HTML or cards: each consumer
+renders for its own user, so hidden cards never cross the channel layer.
+
+Call these from `transaction.on_commit` so nobody is told about a change that rolled back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+log = logging.getLogger(__name__)
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def user_group(user_id: int) -> str:
+    return f"user-{user_id}"
+
+
+def _send(group: str, event: dict[str, Any]) -> None:
+    layer = get_channel_layer()
+    if layer is None:  # no channel layer configured: nothing to push to
+        return
+    try:
+        async_to_sync(layer.group_send)(group, event)
+    except Exception:  # a push is best effort: every (re)connect heals with a fresh render
+        log.exception("push to %s failed", group)
+
+
+def game_changed(game_id: int) -> None:
+    """Sent by services after any change to a game (lobby or move).
+    Received by the table and waiting-room consumers of that game, which re-render for
+    their own user."""
+    _send(game_group(game_id), {"type": "game.changed", "game_id": game_id})
+
+
+def lobby_changed(user_ids: Iterable[int]) -> None:
+    """Sent by services when a user's lobby lists change (invitations, joins, starts,
+    turns). Received by each user's personal consumer, which re-renders the lobby lists."""
+    for user_id in set(user_ids):
+        _send(user_group(user_id), {"type": "lobby.changed"})
+
+
+def turn_started(user_id: int, game_id: int) -> None:
+    """Sent by services when it becomes `user_id`'s turn in `game_id`.
+    Received by that user's personal consumer on every page (banner, title, favicon)."""
+    _send(user_group(user_id), {"type": "turn.started", "game_id": game_id})
+
+
+def invitation_received(user_id: int, invitation_id: int) -> None:
+    """Sent by services when `user_id` is invited. Received by that user's personal
+    consumer, which shows a notice with accept / decline."""
+    _send(user_group(user_id), {"type": "invitation.received", "invitation_id": invitation_id})
+
+
+def game_started(game_id: int) -> None:
+    """Sent by services when the organizer starts the game. Received by the waiting-room
+    consumers, which send their page to the table."""
+    _send(game_group(game_id), {"type": "game.started", "game_id": game_id})
