@@ -1,0 +1,164 @@
+"""The lobby before a game starts (rules section 2): who organizes, who is invited, who plays.
+
+Pure functions over an immutable `Lobby`; each refuses with `LobbyError` (a player-facing
+message). Seats are given by join order: `players(lobby)` is the seating of the game.
+
+Decisions where the seed library leaves room:
+* the organizer cannot leave (they remove other people or simply never start the game);
+* an invitee who joins takes the next seat (join order), not the place of their invitation;
+* everybody, bots included, is a `Person`; bots are added by the organizer only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+MAX_PLAYERS = 4
+MIN_PLAYERS = 2
+
+
+class Role(StrEnum):
+    ORGANIZER = "organizer"
+    PLAYER = "player"
+    INVITEE = "invitee"
+
+
+class LobbyError(Exception):
+    """A lobby action the rules refuse; `str(error)` is a player-facing sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Somebody in the lobby: an id chosen by the caller, roles, and whether it is a bot."""
+
+    id: str
+    roles: frozenset[Role]
+    bot: bool = False
+
+    @property
+    def is_player(self) -> bool:
+        return Role.PLAYER in self.roles
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """People in join order; `started` once the organizer started the game."""
+
+    organizer: str
+    public: bool
+    people: tuple[Person, ...]
+    started: bool = False
+
+
+def new_lobby(organizer_id: str, public: bool = False) -> Lobby:
+    """A lobby with its organizer, who is also its first player (seat 0)."""
+    organizer = Person(organizer_id, frozenset({Role.ORGANIZER, Role.PLAYER}))
+    return Lobby(organizer=organizer_id, public=public, people=(organizer,))
+
+
+def find(lobby: Lobby, person_id: str) -> Person | None:
+    """The person with id `person_id`, or None."""
+    return next((p for p in lobby.people if p.id == person_id), None)
+
+
+def players(lobby: Lobby) -> tuple[str, ...]:
+    """Ids of the players, in seat order."""
+    return tuple(p.id for p in lobby.people if p.is_player)
+
+
+def _not_started(lobby: Lobby) -> None:
+    if lobby.started:
+        raise LobbyError("The game has already started.")
+
+
+def _must_be_organizer(lobby: Lobby, by: str, doing: str) -> None:
+    if by != lobby.organizer:
+        raise LobbyError(f"Only the organizer can {doing}.")
+
+
+def _seat_free(lobby: Lobby) -> None:
+    if len(players(lobby)) >= MAX_PLAYERS:
+        raise LobbyError("This game is full.")
+
+
+def invite(lobby: Lobby, by: str, invitee_id: str) -> Lobby:
+    """`by` (any player) invites `invitee_id`."""
+    _not_started(lobby)
+    inviter = find(lobby, by)
+    if inviter is None or not inviter.is_player:
+        raise LobbyError("Only players of this game can invite.")
+    existing = find(lobby, invitee_id)
+    if existing is not None:
+        if existing.is_player:
+            raise LobbyError("They are already playing in this game.")
+        raise LobbyError("They have already been invited.")
+    return replace(lobby, people=(*lobby.people, Person(invitee_id, frozenset({Role.INVITEE}))))
+
+
+def join(lobby: Lobby, who: str) -> Lobby:
+    """`who` takes the next seat: anyone in a public game, only invitees in a private one."""
+    _not_started(lobby)
+    existing = find(lobby, who)
+    if existing is not None and existing.is_player:
+        raise LobbyError("You are already playing in this game.")
+    invited = existing is not None and Role.INVITEE in existing.roles
+    if not lobby.public and not invited:
+        raise LobbyError("This game is private: you need an invitation to join.")
+    _seat_free(lobby)
+    people = tuple(p for p in lobby.people if p.id != who)
+    return replace(lobby, people=(*people, Person(who, frozenset({Role.PLAYER}))))
+
+
+def decline(lobby: Lobby, who: str) -> Lobby:
+    """An invitee turns the invitation down."""
+    existing = find(lobby, who)
+    if existing is None or existing.roles != frozenset({Role.INVITEE}):
+        raise LobbyError("You have no invitation to decline.")
+    return replace(lobby, people=tuple(p for p in lobby.people if p.id != who))
+
+
+def leave(lobby: Lobby, who: str) -> Lobby:
+    """A player other than the organizer leaves before the start."""
+    _not_started(lobby)
+    existing = find(lobby, who)
+    if existing is None or not existing.is_player:
+        raise LobbyError("You are not playing in this game.")
+    if who == lobby.organizer:
+        raise LobbyError("The organizer cannot leave the game.")
+    return replace(lobby, people=tuple(p for p in lobby.people if p.id != who))
+
+
+def add_bot(lobby: Lobby, by: str, bot_id: str) -> Lobby:
+    """The organizer seats a bot."""
+    _not_started(lobby)
+    _must_be_organizer(lobby, by, "add a bot")
+    if find(lobby, bot_id) is not None:
+        raise LobbyError("That name is already taken in this game.")
+    _seat_free(lobby)
+    bot = Person(bot_id, frozenset({Role.PLAYER}), bot=True)
+    return replace(lobby, people=(*lobby.people, bot))
+
+
+def remove(lobby: Lobby, by: str, who: str) -> Lobby:
+    """The organizer removes a player, bot or invitee (not themselves)."""
+    _not_started(lobby)
+    _must_be_organizer(lobby, by, "remove people")
+    if who == by:
+        raise LobbyError("You cannot remove yourself.")
+    if find(lobby, who) is None:
+        raise LobbyError("There is nobody by that name in this game.")
+    return replace(lobby, people=tuple(p for p in lobby.people if p.id != who))
+
+
+def start(lobby: Lobby, by: str) -> Lobby:
+    """The organizer starts the game with 2 to 4 players; invitations lapse."""
+    _must_be_organizer(lobby, by, "start the game")
+    _not_started(lobby)
+    if len(players(lobby)) < MIN_PLAYERS:
+        raise LobbyError("At least two players are needed to start.")
+    return replace(lobby, people=tuple(p for p in lobby.people if p.is_player), started=True)
