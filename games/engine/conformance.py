@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol
 
 from .bots import suggestion
 from .cards import Card, format_card, parse_card
@@ -24,6 +24,12 @@ from .rules import legal_bids, legal_plays
 from .state import FixedDecks, GameState, RoundRecord, Status, check_deck
 
 TRACE_FORMAT = "hundred-and-ten-trace"
+
+
+class Writer(Protocol):
+    """Anything with `write(text)`: a text file, sys.stdout, a Django command's stdout."""
+
+    def write(self, text: str, /) -> object: ...
 
 
 class Mismatch(Exception):
@@ -325,7 +331,7 @@ def collect(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def run(paths: Iterable[str | Path], out: TextIO) -> int:
+def run(paths: Iterable[str | Path], out: Writer) -> int:
     """Check every trace; print one line per failure and `N passed, M failed`.
 
     Returns the process exit status: 0 when all passed, 1 otherwise (also when none found).
