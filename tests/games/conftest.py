@@ -1,0 +1,49 @@
+"""Fixtures for tests/games (shared by the lobby and table tests; small additive edits only)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _bots_without_pause(settings):
+    """Bots play at once and synchronously, so games are deterministic in tests."""
+    settings.BOT_DELAY_SECONDS = 0
+
+
+# --- table helpers (table engineer) ------------------------------------------------------
+
+
+def seat_game(humans, bots=0, *, seed="table-seed", public=False, name="Table"):
+    """A waiting game with `humans` (users) in seats 0.. and then `bots` naive bots."""
+    from games.models import Game, Membership
+
+    game = Game.objects.create(
+        name=name,
+        organizer=humans[0],
+        public=public,
+        seed=seed,
+        max_players=len(humans) + bots,
+    )
+    for seat, user in enumerate(humans):
+        Membership.objects.create(
+            game=game, user=user, role="organizer" if seat == 0 else "player", seat=seat
+        )
+    for i in range(bots):
+        Membership.objects.create(
+            game=game, role="player", seat=len(humans) + i, bot="naive", bot_name=f"Bot {i + 1}"
+        )
+    return game
+
+
+def start_table(humans, bots=0, *, target=None, **kwargs):
+    """A started game (Snapshot 0 written by table.begin; bots played up to a human)."""
+    from django.db import transaction
+
+    from games.services import table
+
+    game = seat_game(humans, bots, **kwargs)
+    with transaction.atomic():
+        table.begin(game, target=target)
+    game.refresh_from_db()
+    return game
