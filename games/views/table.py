@@ -1,12 +1,107 @@
-"""The table. (Being built: placeholders raise 404.)"""
+"""The table: the page, moves, hints, handing a seat to the bot, and rematches.
+
+Status codes (the same for htmx and plain posts; the table page tells htmx to swap these
+error responses, so the message shows in the table): 400 a move that could not be read,
+403 a spectator or automated seat trying to act, 404 a private game the user is not in,
+409 a stale table (with the fresh table), 422 a move the rules refuse. Every error answer
+is the `#table` partial (full page for non-htmx requests) with the message in it, and
+changes nothing.
+"""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.http import AuthedRequest
+from games import bots
+from games.access import visible_game_or_404
+from games.context import hint_text, table_context
+from games.forms_table import BadMove, parse_move
+from games.models import Game
+from games.services import table as service
 
 
-def _todo(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-    raise Http404("Not built yet.")
+def _render_table(
+    request: AuthedRequest, game: Game, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    game.refresh_from_db()
+    context = table_context(game, request.user, error=error)
+    if request.htmx and not request.htmx.boosted:
+        return render(request, "games/table.html#table", context, status=status)
+    return render(request, "games/table.html", context, status=status)
 
 
-table = move = hint = automate = rematch = _todo
+@login_required
+@require_GET
+def table(request: AuthedRequest, game_id: int) -> HttpResponse:
+    game = visible_game_or_404(request.user, game_id)
+    if game.status == Game.Status.WAITING:
+        return redirect("waiting-room", game_id=game.pk)
+    bots.ensure_running(game)  # heals bot play after a restart
+    return _render_table(request, game)
+
+
+@login_required
+@require_POST
+def move(request: AuthedRequest, game_id: int) -> HttpResponse:
+    game = visible_game_or_404(request.user, game_id)
+    try:
+        choice, version = parse_move(request.POST)
+    except BadMove as exc:
+        return _render_table(request, game, error=str(exc), status=400)
+    try:
+        service.submit_move(game_id=game.pk, user=request.user, choice=choice, seen_version=version)
+    except service.NotAPlayer as exc:
+        return _render_table(request, game, error=exc.message, status=403)
+    except service.StaleTable as exc:
+        return _render_table(request, game, error=exc.message, status=409)
+    except service.RefusedMove as exc:
+        return _render_table(request, game, error=exc.message, status=422)
+    if not request.htmx:
+        return redirect("table", game_id=game.pk)
+    return _render_table(request, game)
+
+
+@login_required
+@require_GET
+def hint(request: AuthedRequest, game_id: int) -> HttpResponse:
+    game = visible_game_or_404(request.user, game_id)
+    text, status = hint_text(game, request.user)
+    return render(request, "games/table.html#hint", {"hint": text}, status=status)
+
+
+@login_required
+@require_POST
+def automate(request: AuthedRequest, game_id: int) -> HttpResponse:
+    game = visible_game_or_404(request.user, game_id)
+    try:
+        service.automate(game_id=game.pk, user=request.user)
+    except service.NotAPlayer as exc:
+        return _render_table(request, game, error=exc.message, status=403)
+    except service.RefusedMove as exc:
+        return _render_table(request, game, error=exc.message, status=422)
+    if not request.htmx:
+        return redirect("table", game_id=game.pk)
+    return _render_table(request, game)
+
+
+@login_required
+@require_POST
+def rematch(request: AuthedRequest, game_id: int) -> HttpResponse:
+    game = visible_game_or_404(request.user, game_id)
+    try:
+        new = service.rematch(game_id=game.pk, user=request.user)
+    except service.NotAPlayer as exc:
+        return _render_table(request, game, error=exc.message, status=403)
+    except service.RefusedMove as exc:
+        return _render_table(request, game, error=exc.message, status=422)
+    url = reverse("table", kwargs={"game_id": new.pk})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)

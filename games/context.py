@@ -1,0 +1,400 @@
+"""What a user sees at the table: the ONE place that decides it.
+
+`table_context(game, user)` builds the `#table` partial's context from the engine's
+`perspective_of(state, seat)` (seat None for spectators), never from the raw state, so a
+card the viewer may not see is never in the context. Every card that is rendered carries
+`data-card` and its name, which the hidden-information tests look for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from games import engine
+from games.engine import Card, SeatView, Status
+from games.engine.rules import trick_winner
+from games.models import Game, Membership
+from games.services import table as service
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+PHASES = {
+    Status.BIDDING: ("bidding", "Bidding"),
+    Status.TRUMP_SELECTION: ("trump", "Naming trump"),
+    Status.DISCARD: ("discard", "Discarding"),
+    Status.TRICKS: ("tricks", "Playing tricks"),
+    Status.WON: ("over", "Game over"),
+}
+# Seat positions around the felt, by offset from the viewer's seat (viewer at the bottom;
+# the next seat sits on the viewer's left, as in the rules).
+POSITIONS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+
+
+def card_info(card: Card, **extra: Any) -> dict[str, Any]:
+    suit = engine.card_suit(card)
+    return {
+        "code": engine.format_card(card),
+        "name": engine.card_name(card),
+        "rank": engine.card_rank(card),
+        "symbol": SUIT_SYMBOLS.get(suit or "", "★"),
+        "color": "joker" if suit is None else ("red" if suit in "DH" else "black"),
+        "joker": suit is None,
+        **extra,
+    }
+
+
+def suit_info(suit: str) -> dict[str, str]:
+    return {
+        "code": suit,
+        "name": engine.SUIT_NAMES[suit],
+        "symbol": SUIT_SYMBOLS[suit],
+        "color": "red" if suit in "DH" else "black",
+    }
+
+
+def bid_label(amount: int) -> str:
+    if amount == 0:
+        return "Pass"
+    if amount == 60:
+        return "Shoot the moon (60)"
+    return f"Bid {amount}"
+
+
+def describe_move(move: engine.Move) -> str:
+    """A sentence for a move of the viewer's own seat (only their own cards appear)."""
+    if isinstance(move, engine.Bid):
+        return "Pass." if move.amount == 0 else f"{bid_label(move.amount)}."
+    if isinstance(move, engine.Unpass):
+        return "Cancel your pass."
+    if isinstance(move, engine.SelectTrump):
+        return f"Choose {engine.SUIT_NAMES[move.suit]} as trump."
+    if isinstance(move, engine.Discard):
+        if not move.cards:
+            return "Keep your hand."
+        return "Give up " + ", ".join(engine.card_name(c) for c in move.cards) + "."
+    return f"Play the {engine.card_name(move.card)}."
+
+
+def _names(members: dict[int, Membership], players: int) -> list[str]:
+    return [members[s].name if s in members else f"Seat {s + 1}" for s in range(players)]
+
+
+def _viewer(game: Game, user: Any) -> Membership | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return game.memberships.filter(user=user).first()
+
+
+def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
+    """This round's bid or pass of `seat`, as shown by its name."""
+    if view.status != Status.BIDDING:
+        if view.bidder == seat and view.bid:
+            return f"Bid {view.bid}", False
+        return "", False
+    last = None
+    for who, amount in view.bids:
+        if who == seat:
+            last = amount
+    if last is None:
+        if seat == view.seat and view.pre_passed:
+            return "Passing", True
+        return "", False
+    return ("Passed", True) if last == 0 else (f"Bid {last}", False)
+
+
+def _chart(
+    names: list[str], history: tuple[engine.RoundRecord, ...], target: int
+) -> dict[str, Any]:
+    totals = [[0] for _ in names]
+    for record in history:
+        if record.outcome == "no_bidders":
+            continue
+        for seat, points in enumerate(record.round_scores):
+            totals[seat].append(totals[seat][-1] + points)
+    rounds = len(totals[0]) - 1
+    if rounds < 1:
+        return {}
+    width, height, pad = 300, 120, 6
+    low = min(0, *(min(t) for t in totals))
+    high = max(target, *(max(t) for t in totals))
+    span = max(high - low, 1)
+
+    def y(value: int) -> float:
+        return round(pad + (high - value) * (height - 2 * pad) / span, 1)
+
+    def x(index: int) -> float:
+        return round(pad + index * (width - 2 * pad) / rounds, 1)
+
+    lines = [
+        {
+            "name": name,
+            "last": series[-1],
+            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)),
+        }
+        for name, series in zip(names, totals, strict=True)
+    ]
+    return {"width": width, "height": height, "zero": y(0), "target_y": y(target), "lines": lines}
+
+
+def _score_rows(names: list[str], history: tuple[engine.RoundRecord, ...]) -> list[dict[str, Any]]:
+    running = [0] * len(names)
+    rows = []
+    for record in history:
+        scored = record.outcome != "no_bidders"
+        cells = []
+        for seat, points in enumerate(record.round_scores):
+            running[seat] += points
+            cells.append({"points": points, "total": running[seat]})
+        if scored and record.bidder is not None:
+            trump = f" {SUIT_SYMBOLS[record.trump]}" if record.trump else ""
+            contract = f"{names[record.bidder]} {record.bid}{trump}"
+        else:
+            contract = "No bids"
+        rows.append(
+            {"number": record.index + 1, "contract": contract, "scored": scored, "cells": cells}
+        )
+    return rows
+
+
+def _round_summary(names: list[str], record: engine.RoundRecord) -> str:
+    if record.outcome == "no_bidders" or record.bidder is None:
+        return f"everyone passed ({names[record.dealer]} dealt)"
+    who = names[record.bidder]
+    trump = engine.SUIT_NAMES[record.trump] if record.trump else "?"
+    points = record.round_scores[record.bidder]
+    verdict = {
+        "made": "made it",
+        "failed": "went set",
+        "moon": "shot the moon",
+    }.get(record.outcome, record.outcome)
+    sign = "+" if points > 0 else ""
+    return f"{who} bid {record.bid} in {trump} and {verdict} ({sign}{points})"
+
+
+def _past_rounds(names: list[str], history: tuple[engine.RoundRecord, ...]) -> list[dict[str, Any]]:
+    rounds = []
+    for record in reversed(history):  # newest first
+        hands = [
+            {
+                "name": names[seat],
+                "cards": [card_info(c) for c in hand],
+                "discards": [card_info(c) for c in record.discards[seat]]
+                if seat < len(record.discards)
+                else [],
+            }
+            for seat, hand in enumerate(record.hands)
+        ]
+        tricks = [
+            {
+                "plays": [{"card": card_info(c), "name": names[s]} for s, c in trick.plays],
+                "winner": names[trick.winner],
+            }
+            for trick in record.tricks
+        ]
+        rounds.append(
+            {
+                "number": record.index + 1,
+                "summary": _round_summary(names, record),
+                "hands": hands,
+                "tricks": tricks,
+            }
+        )
+    return rounds
+
+
+def _turn_text(view: SeatView, names: list[str], mine: bool, automated: bool) -> str:
+    if view.status == Status.WON:
+        return "Game over."
+    active = view.active_seat
+    if active is None:
+        return ""
+    if mine and automated:
+        return "A bot plays your seat."
+    verbs = {
+        Status.BIDDING: ("bid or pass", "to bid"),
+        Status.TRUMP_SELECTION: ("you won the bid, choose trump", "to choose trump"),
+        Status.DISCARD: ("give up cards and draw new ones", "to discard"),
+        Status.TRICKS: ("play a card", "to play"),
+    }
+    yours, theirs = verbs.get(view.status, ("act", "to act"))
+    if mine:
+        return f"Your turn: {yours}."
+    return f"Waiting for {names[active]} {theirs}."
+
+
+def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any]:
+    """The `#table` context for `user` (a player, an invitee, a spectator or anybody)."""
+    if not isinstance(game, Game):
+        game = Game.objects.get(pk=game)
+    urls = {
+        name: reverse(name, kwargs={"game_id": game.pk})
+        for name in ("move", "hint", "automate", "rematch", "table")
+    }
+    viewer = _viewer(game, user)
+    my_seat = viewer.seat if viewer is not None else None
+    base: dict[str, Any] = {
+        "game": game,
+        "version": game.version,
+        "error": error,
+        "urls": urls,
+        "me": viewer,
+        "is_player": my_seat is not None,
+        "spectator": my_seat is None,
+    }
+    try:
+        state = service.load_state(game)
+    except service.RefusedMove:
+        return {
+            **base,
+            "phase": "waiting",
+            "phase_label": "Waiting for players",
+            "turn_text": "The game has not started yet.",
+            "seats": [],
+            "others": [],
+        }
+    view = engine.perspective_of(state, my_seat)
+    members = service.seated(game)
+    names = _names(members, view.players)
+    automated = bool(viewer is not None and viewer.automated)
+    mine = view.is_my_turn
+
+    tricks_won = [0] * view.players
+    for done in view.tricks:
+        tricks_won[done.winner] += 1
+    bottom = my_seat if my_seat is not None else 0
+    positions = POSITIONS[view.players]
+    seats = []
+    for seat in range(view.players):
+        member = members.get(seat)
+        text, passed = _seat_text(view, seat)
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "is_me": seat == my_seat,
+                "is_bot": bool(member and member.is_bot),
+                "automated": bool(member and member.automated),
+                "dealer": seat == view.dealer and view.status != Status.WON,
+                "active": seat == view.active_seat,
+                "bid_text": text,
+                "passed": passed,
+                "score": view.scores[seat],
+                "card_count": view.hand_sizes[seat],
+                "backs": range(view.hand_sizes[seat]),
+                "tricks_won": tricks_won[seat],
+                "pos": positions[(seat - bottom) % view.players],
+            }
+        )
+    trump = view.trump
+    trump_index = engine.SUITS.index(trump) if trump else None
+
+    # The viewer's own hand, sorted (trumps together once trump is known).
+    hand: list[dict[str, Any]] = []
+    discarding = False
+    discard_count = 0
+    if view.hand is not None:
+        discarding = mine and view.status == Status.DISCARD and not automated
+        playable = set(view.legal_plays) if not automated else set()
+        for card in engine.sort_hand(view.hand, trump):
+            pre = discarding and trump is not None and not engine.is_trump(card, trump)
+            discard_count += pre
+            hand.append(card_info(card, playable=card in playable, preselected=pre))
+
+    trick: list[dict[str, Any]] = []
+    if view.current_trick and trump_index is not None:
+        winner = trick_winner(view.current_trick, trump_index)
+        for seat, card in view.current_trick:
+            trick.append(
+                {
+                    "name": names[seat],
+                    "pos": positions[(seat - bottom) % view.players],
+                    "card": card_info(card),
+                    "winning": seat == winner and len(view.current_trick) > 1,
+                }
+            )
+    last = None
+    if view.tricks:
+        last = view.tricks[-1]
+    elif view.history and view.history[-1].tricks:
+        last = view.history[-1].tricks[-1]
+    last_trick = None
+    if last is not None:
+        last_trick = {
+            "winner": names[last.winner],
+            "plays": [
+                {"name": names[s], "card": card_info(c), "winning": s == last.winner}
+                for s, c in last.plays
+            ],
+        }
+
+    leader_text = ""
+    if view.status == Status.TRICKS and view.active_seat is not None:
+        leader_text = "Your lead." if mine else f"{names[view.active_seat]} leads."
+
+    over = None
+    if view.status == Status.WON and view.winner is not None:
+        rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
+        over = {
+            "winner": names[view.winner],
+            "i_won": view.winner == my_seat,
+            "rematch_url": reverse("table", kwargs={"game_id": rematch.pk}) if rematch else "",
+        }
+    controls = my_seat is not None and not automated
+    phase, phase_label = PHASES.get(view.status, ("waiting", str(view.status)))
+    return {
+        **base,
+        "view_seat": my_seat,
+        "phase": phase,
+        "phase_label": phase_label,
+        "round_number": view.round_index + 1,
+        "my_turn": mine and not automated,
+        "turn_text": _turn_text(view, names, mine, automated),
+        "seats": seats,
+        "others": [s for s in seats if s["pos"] != "bottom"],
+        "bottom_seat": next(s for s in seats if s["pos"] == "bottom"),
+        "hand": hand,
+        "discarding": discarding,
+        "discard_count": discard_count,
+        "playing": view.status == Status.TRICKS,
+        "bids": [{"amount": a, "label": bid_label(a)} for a in view.legal_bids] if controls else [],
+        "can_prepass": controls and view.can_prepass,
+        "can_unpass": controls and view.can_unpass,
+        "trump_choices": [suit_info(s) for s in engine.SUITS]
+        if controls and mine and view.status == Status.TRUMP_SELECTION
+        else [],
+        "trump": suit_info(trump) if trump else None,
+        "bleeding": view.bleeding,
+        "contract": {"bidder": names[view.bidder], "bid": view.bid}
+        if view.bidder is not None and view.bid and view.status != Status.WON
+        else None,
+        "trick": trick,
+        "leader_text": leader_text,
+        "last_trick": last_trick,
+        "over": over,
+        "final_scores": [{"name": n, "score": s} for n, s in zip(names, view.scores, strict=True)],
+        "score_names": names,
+        "score_rows": _score_rows(names, view.history),
+        "chart": _chart(names, view.history, view.target),
+        "past_rounds": _past_rounds(names, view.history),
+        "hint": "",
+    }
+
+
+def hint_text(game: Game, user: Any) -> tuple[str, int]:
+    """The bot's suggestion for the user's own turn, as a sentence, and an HTTP status."""
+    viewer = _viewer(game, user)
+    if viewer is None or viewer.seat is None:
+        return "Hints are for the players at this table.", 403
+    try:
+        state = service.load_state(game)
+    except service.RefusedMove as exc:
+        return exc.message, 200
+    if state.active_seat != viewer.seat or state.status == Status.WON:
+        return "Hints are shown on your turn.", 200
+    # suggestion() reads only the active seat's own hand and public facts.
+    return "Hint: " + describe_move(engine.suggestion(state)), 200
