@@ -24,6 +24,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+# Every socket opened from the lobby page, so a change to the public games list reaches
+# people who are not members of the game.
+LOBBY_GROUP = "lobby"
+
+
 def _send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:  # no channel layer configured: nothing to push to
@@ -64,3 +69,17 @@ def game_started(game_id: int) -> None:
     """Sent by services when the organizer starts the game. Received by the waiting-room
     consumers, which send their page to the table."""
     _send(game_group(game_id), {"type": "game.started", "game_id": game_id})
+
+
+def presence_changed(game_id: int) -> None:
+    """Sent by the game consumers when a user's first socket on a game opens or their last
+    one closes. Received by the table and waiting-room consumers, which re-render (the seats
+    show who is connected)."""
+    _send(game_group(game_id), {"type": "presence.changed", "game_id": game_id})
+
+
+def public_games_changed() -> None:
+    """Sent by services when the list of open public games changes (created, filled,
+    started, gone). Received by every user consumer open on the lobby page, which re-renders
+    the lobby lists for its own user."""
+    _send(LOBBY_GROUP, {"type": "lobby.changed"})

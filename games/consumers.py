@@ -1,0 +1,430 @@
+"""Websocket consumers: push only; moves arrive over HTTP.
+
+Routes (games/routing.py), all opened by templates/base.html for a signed-in user:
+
+- ``/ws/user/`` (``?page=lobby`` on the lobby): `UserConsumer`, group ``user-<id>`` (and
+  ``lobby`` on the lobby page). Sends the turn banner (#turn-banner), invitation notices
+  (appended to #notices) and, on the lobby, the lobby lists (#lobby-lists).
+- ``/ws/games/<id>/``: `TableConsumer`, group ``game-<id>``. Sends games/table.html#table
+  and the turn banner, rendered for its own user.
+- ``/ws/games/<id>/room/``: `RoomConsumer`, group ``game-<id>``. Sends
+  games/waiting_room.html#room; once the game has started, ``{"redirect": <table url>}``.
+
+Events carry ids only; each consumer renders for ``scope["user"]``, so hidden cards never
+cross the channel layer. Every (re)connect sends the current render at once, so a missed
+push heals itself. Renders are coalesced: events that arrive while a render is running
+cause one more render, not one each, and a frame identical to the last one is not sent.
+A socket the user may not open is closed before it is accepted (4401 signed out,
+4403 no access); anything a client sends is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs
+
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db.models import F
+from django.http import Http404, HttpRequest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django_htmx.middleware import HtmxDetails
+
+from games import presence, realtime
+from games.access import visible_game_or_404
+from games.models import Game, Invitation
+
+log = logging.getLogger(__name__)
+
+CLOSE_SIGNED_OUT = 4401
+CLOSE_FORBIDDEN = 4403
+
+
+@dataclass
+class Frames:
+    """What one render sends: text frames, then optionally a close."""
+
+    texts: list[str] = field(default_factory=list)
+    close: bool = False
+
+
+def redirect_frame(url: str) -> str:
+    """An instruction, not HTML: static/js/realtime.js turns it into location.assign(url)."""
+    return json.dumps({"redirect": url})
+
+
+def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
+    """A stand-in request so partials render as they do in views (csrf_token, user, request).
+
+    The CSRF secret comes from the socket's own cookie, so a form in a pushed partial holds
+    a token valid for this browser.
+    """
+    request = HttpRequest()
+    request.method = "GET"
+    request.path = request.path_info = str(scope.get("path", "/"))
+    request.user = user
+    cookies = dict(scope.get("cookies") or {})
+    request.COOKIES = cookies
+    headers = dict(scope.get("headers") or [])
+    host = headers.get(b"host", b"").decode("latin-1")
+    if host:
+        request.META["HTTP_HOST"] = host
+    secret = cookies.get(settings.CSRF_COOKIE_NAME)
+    if secret:
+        request.META["CSRF_COOKIE"] = secret
+    request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    return request
+
+
+def games_awaiting(user: Any) -> list[Game]:
+    """Active games in which it is `user`'s own turn (seats the bot plays are not)."""
+    return list(
+        Game.objects.filter(
+            status=Game.Status.ACTIVE,
+            memberships__user=user,
+            memberships__seat=F("active_seat"),
+            memberships__automated=False,
+        ).order_by("pk")
+    )
+
+
+def turn_banner_html(user: Any, *, fresh: set[int] | None = None) -> str:
+    """The #turn-banner fragment for `user`: empty (hidden) when it is nobody's turn of
+    theirs. `fresh` holds game ids whose turn just started: only then does the page chime
+    or notify (a reconnect redraws the banner silently)."""
+    awaiting = games_awaiting(user)
+    is_fresh = bool(fresh and any(game.pk in fresh for game in awaiting))
+    return render_to_string(
+        "games/_notices.html#turn_banner", {"awaiting": awaiting, "fresh": is_fresh}
+    )
+
+
+class LiveConsumer(AsyncWebsocketConsumer):
+    """Shared behaviour: sign-in check, group membership, coalesced rendering, no input."""
+
+    user: Any
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.joined: list[str] = []
+        self.dirty: set[str] = set()
+        self.render_task: asyncio.Task[None] | None = None
+        self.last_sent: str | None = None
+        self.closing = False
+        self.request: HttpRequest | None = None
+
+    # --- to override -------------------------------------------------------------------
+
+    async def authorize(self) -> bool:
+        return True
+
+    def group_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def render(self, parts: set[str]) -> Frames:
+        raise NotImplementedError
+
+    async def opened(self) -> None:
+        """After accept: extra set-up (presence)."""
+
+    async def closed(self) -> None:
+        """After the socket closed: extra clean-up (presence)."""
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_SIGNED_OUT)
+            return
+        self.user = user
+        try:
+            allowed = await self.authorize()
+        except Exception:  # never let a bad id or a database hiccup crash the server
+            log.exception("websocket authorization failed for %s", self.scope.get("path"))
+            allowed = False
+        if not allowed:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        self.request = render_request(self.scope, user)
+        for group in self.group_names():
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.joined.append(group)
+        await self.accept()
+        await self.opened()
+        self.want("page")  # the current render at once, on every (re)connect
+
+    async def disconnect(self, code: int) -> None:
+        self.closing = True
+        if self.render_task is not None:
+            self.render_task.cancel()
+        for group in self.joined:
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.joined:
+            await self.closed()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Moves arrive over HTTP; whatever a client sends here is ignored."""
+
+    # --- coalesced rendering -----------------------------------------------------------
+
+    def want(self, *parts: str) -> None:
+        """Ask for a render of `parts`; bursts while a render runs fold into one more."""
+        self.dirty.update(parts)
+        if not self.closing and (self.render_task is None or self.render_task.done()):
+            self.render_task = asyncio.get_running_loop().create_task(self.flush())
+
+    async def flush(self) -> None:
+        while self.dirty and not self.closing:
+            parts, self.dirty = self.dirty, set()
+            try:
+                frames = await database_sync_to_async(self.render)(parts)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("websocket render failed for %s", self.scope.get("path"))
+                continue
+            if self.closing:
+                return
+            for text in frames.texts:
+                await self.send(text_data=text)
+            if frames.close:
+                self.closing = True
+                await self.close(code=CLOSE_FORBIDDEN)
+                return
+
+    def fresh_text(self, text: str) -> list[str]:
+        """[text] unless it is the frame this socket sent last (nothing changed for us)."""
+        if text == self.last_sent:
+            return []
+        self.last_sent = text
+        return [text]
+
+
+class GameConsumer(LiveConsumer):
+    """One game's page (table or waiting room), rendered for this socket's user."""
+
+    game_id: int
+    heartbeat_task: asyncio.Task[None] | None = None
+
+    async def authorize(self) -> bool:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        return bool(await database_sync_to_async(self._visible)())
+
+    def _visible(self) -> Game | None:
+        try:
+            return visible_game_or_404(self.user, self.game_id)
+        except Http404:
+            return None
+
+    def group_names(self) -> list[str]:
+        return [realtime.game_group(self.game_id)]
+
+    async def opened(self) -> None:
+        first = await sync_to_async(presence.join)(self.game_id, self.user.pk)
+        if first:
+            await self.channel_layer.group_send(
+                realtime.game_group(self.game_id),
+                {"type": "presence.changed", "game_id": self.game_id},
+            )
+        self.heartbeat_task = asyncio.get_running_loop().create_task(self.heartbeat())
+
+    async def heartbeat(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(presence.HEARTBEAT)
+            with contextlib.suppress(Exception):  # the cache is best effort
+                await sync_to_async(presence.touch)(self.game_id, self.user.pk)
+
+    async def closed(self) -> None:
+        if self.heartbeat_task is not None:
+            self.heartbeat_task.cancel()
+        try:
+            last = await sync_to_async(presence.leave)(self.game_id, self.user.pk)
+            if last:
+                await self.channel_layer.group_send(
+                    realtime.game_group(self.game_id),
+                    {"type": "presence.changed", "game_id": self.game_id},
+                )
+        except Exception:
+            log.exception("presence update failed for game %s", self.game_id)
+
+    # --- events (from games.realtime) ----------------------------------------------------
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        self.want("page")
+
+    async def game_started(self, event: dict[str, Any]) -> None:
+        self.want("page")
+
+    async def presence_changed(self, event: dict[str, Any]) -> None:
+        self.want("page")
+
+    # --- rendering (in a worker thread) ---------------------------------------------------
+
+    def render(self, parts: set[str]) -> Frames:
+        game = self._visible()
+        if game is None:  # removed from a private game, or the game is gone
+            return Frames([redirect_frame(reverse("lobby"))], close=True)
+        elsewhere = self.elsewhere(game)
+        if elsewhere:
+            return Frames([redirect_frame(elsewhere)])
+        return Frames(self.fresh_text(self.render_page(game)))
+
+    def elsewhere(self, game: Game) -> str:
+        """The URL this page's user belongs on now, or "" to stay."""
+        return ""
+
+    def render_page(self, game: Game) -> str:
+        raise NotImplementedError
+
+
+class TableConsumer(GameConsumer):
+    async def opened(self) -> None:
+        await super().opened()
+        # Bots resume after a server restart once somebody looks at the table.
+        await database_sync_to_async(self._ensure_bots)()
+
+    def _ensure_bots(self) -> None:
+        from games import bots
+
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is not None:
+            try:
+                bots.ensure_running(game)
+            except Exception:
+                log.exception("could not resume the bots of game %s", self.game_id)
+
+    def elsewhere(self, game: Game) -> str:
+        if game.status == Game.Status.WAITING:
+            return reverse("waiting-room", args=[game.pk])
+        return ""
+
+    def render_page(self, game: Game) -> str:
+        from games.context import table_context
+
+        html = render_to_string(
+            "games/table.html#table", table_context(game, self.user), request=self.request
+        )
+        # The banner too: after this user moves, their own table frame clears it.
+        return html + turn_banner_html(self.user)
+
+
+class RoomConsumer(GameConsumer):
+    def elsewhere(self, game: Game) -> str:
+        if game.status != Game.Status.WAITING:
+            return reverse("table", args=[game.pk])
+        return ""
+
+    def render_page(self, game: Game) -> str:
+        from games.views.lobby import room_context
+
+        return render_to_string(
+            "games/waiting_room.html#room", room_context(game, self.user), request=self.request
+        )
+
+
+class UserConsumer(LiveConsumer):
+    """The per-user socket every signed-in page opens: turn banner, invitations, lobby."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_lobby = False
+        self.fresh_games: set[int] = set()
+        self.new_invitations: list[int] = []
+        self.shown_invitations: set[int] = set()
+        self.last_banner: str | None = None
+        self.last_lists: str | None = None
+
+    async def authorize(self) -> bool:
+        query = parse_qs(bytes(self.scope.get("query_string", b"")).decode("latin-1"))
+        self.on_lobby = query.get("page") == ["lobby"]
+        return True
+
+    def group_names(self) -> list[str]:
+        groups = [realtime.user_group(self.user.pk)]
+        if self.on_lobby:
+            groups.append(realtime.LOBBY_GROUP)
+        return groups
+
+    # --- events (from games.realtime) ----------------------------------------------------
+
+    async def turn_started(self, event: dict[str, Any]) -> None:
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            self.fresh_games.add(int(event["game_id"]))
+        self.want("banner")
+
+    async def invitation_received(self, event: dict[str, Any]) -> None:
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            self.new_invitations.append(int(event["invitation_id"]))
+        self.want("notices")
+
+    async def lobby_changed(self, event: dict[str, Any]) -> None:
+        self.want("lists", "banner", "sweep")
+
+    # --- rendering (in a worker thread) ---------------------------------------------------
+
+    def render(self, parts: set[str]) -> Frames:
+        if "page" in parts:
+            parts |= {"banner", "lists"}
+        out: list[str] = []
+        if "banner" in parts:
+            fresh, self.fresh_games = self.fresh_games, set()
+            banner = turn_banner_html(self.user, fresh=fresh)
+            if fresh or banner != self.last_banner:
+                out.append(banner)
+                self.last_banner = banner
+        if "notices" in parts:
+            new, self.new_invitations = self.new_invitations, []
+            out.extend(self.render_invitations(new))
+        if "sweep" in parts and self.shown_invitations:
+            out.extend(self.sweep_invitations())
+        if "lists" in parts and self.on_lobby:
+            from games.views.lobby import lobby_context
+
+            lists = render_to_string(
+                "games/lobby.html#lists", lobby_context(self.user), request=self.request
+            )
+            if lists != self.last_lists:
+                out.append(lists)
+                self.last_lists = lists
+        return Frames(["".join(out)] if out else [])
+
+    def render_invitations(self, invitation_ids: list[int]) -> list[str]:
+        pending = (
+            Invitation.objects.filter(
+                pk__in=[pk for pk in invitation_ids if pk not in self.shown_invitations],
+                invitee=self.user,
+                state=Invitation.State.PENDING,
+            )
+            .select_related("game", "inviter")
+            .order_by("created_at")
+        )
+        fresh = [invitation for invitation in pending if not invitation.has_expired()]
+        if not fresh:
+            return []
+        self.shown_invitations.update(invitation.pk for invitation in fresh)
+        return [render_to_string("games/_notices.html#invitations", {"invitations": fresh})]
+
+    def sweep_invitations(self) -> list[str]:
+        """Take down notices of invitations that are no longer open (answered elsewhere,
+        revoked, expired)."""
+        still_open = set(
+            Invitation.objects.filter(
+                pk__in=self.shown_invitations, state=Invitation.State.PENDING
+            ).values_list("pk", flat=True)
+        )
+        gone = sorted(self.shown_invitations - still_open)
+        self.shown_invitations &= still_open
+        return [
+            render_to_string("games/_notices.html#invitation_gone", {"invitation_id": pk})
+            for pk in gone
+        ]
