@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, F, Prefetch, Q
 from django.utils import timezone
 
 MIN_PLAYERS = 2
@@ -38,6 +38,46 @@ class GameQuerySet(models.QuerySet["Game"]):
     def visible_to(self, user: Any) -> GameQuerySet:
         """Games `user` may see: their own, plus public ones."""
         return self.filter(Q(memberships__user=user) | Q(public=True)).distinct()
+
+    # --- lobby lists (games/views/lobby.py) ---------------------------------------------
+
+    def with_people(self) -> GameQuerySet:
+        """Prefetch memberships with their users: lists show every player's name."""
+        return self.prefetch_related(
+            Prefetch("memberships", queryset=Membership.objects.select_related("user"))
+        )
+
+    def seated(self, user: Any) -> GameQuerySet:
+        """Games where `user` holds a seat (as organizer or player)."""
+        return self.filter(memberships__user=user, memberships__seat__isnull=False)
+
+    def your_turn(self, user: Any) -> GameQuerySet:
+        """Active games in which it is `user`'s turn."""
+        # One filter() call: both conditions apply to the same membership row.
+        return self.filter(
+            status=Game.Status.ACTIVE,
+            memberships__user=user,
+            memberships__seat=F("active_seat"),
+        )
+
+    def in_progress_for(self, user: Any) -> GameQuerySet:
+        """Active games `user` plays in where it is somebody else's turn."""
+        turn = Game.objects.your_turn(user).values("pk")
+        return self.seated(user).filter(status=Game.Status.ACTIVE).exclude(pk__in=turn)
+
+    def waiting_for(self, user: Any) -> GameQuerySet:
+        """Games not started yet in which `user` already holds a seat."""
+        return self.seated(user).filter(status=Game.Status.WAITING)
+
+    def open_to(self, user: Any) -> GameQuerySet:
+        """Public games waiting for players that `user` could join (not full, not a member)."""
+        players = Count("memberships", filter=Q(memberships__seat__isnull=False))
+        return (
+            self.filter(public=True, status=Game.Status.WAITING)
+            .exclude(memberships__user=user)
+            .annotate(player_count=players)
+            .filter(player_count__lt=F("max_players"))
+        )
 
 
 class Game(models.Model):

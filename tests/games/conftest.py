@@ -47,3 +47,37 @@ def start_table(humans, bots=0, *, target=None, **kwargs):
         table.begin(game, target=target)
     game.refresh_from_db()
     return game
+
+
+# --- lobby helpers (lobby engineer) ------------------------------------------------------
+
+
+@pytest.fixture
+def friday(alice, bob, carol, dave):
+    """A private waiting game: alice organizes (seat 0), bob plays (seat 1), carol is
+    invited (pending), dave is an outsider. Built through the lobby services."""
+    from games.services import lobby
+
+    game = lobby.create_game(organizer=alice, name="Friday cards", public=False, max_players=4)
+    lobby.invite(game_id=game.pk, by=alice, username="bob")
+    lobby.accept(game_id=game.pk, user=bob)
+    lobby.invite(game_id=game.pk, by=alice, username="carol")
+    game.refresh_from_db()
+    return game
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    """Records the realtime helpers' calls instead of sending them: [(name, args), ...]."""
+    from games import realtime
+
+    calls = []
+    for name in (
+        "game_changed",
+        "lobby_changed",
+        "invitation_received",
+        "game_started",
+        "turn_started",
+    ):
+        monkeypatch.setattr(realtime, name, lambda *args, _name=name: calls.append((_name, args)))
+    return calls

@@ -1,0 +1,481 @@
+"""The lobby: create a game, invite people (by name or by link), take seats, start.
+
+The rules (who may invite, who may join, how many may play, nothing after the start) live in
+one place, the engine's pure lobby functions (`games.engine.lobby`). Each service here loads
+a `Lobby` value from the game's memberships, asks the engine, and stores the outcome. What
+the web adds on top are its own policies: only the organizer starts, removes or revokes; a
+game's own `max_players`; invite links; chosen seats for bots.
+
+Every service is keyword-only and runs in one transaction with the game row locked. A
+refusal raises `LobbyRefused` (player-facing message + HTTP status) and changes nothing.
+Notifications go out after commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import realtime
+from games.access import visible_game_or_404
+from games.engine import lobby as rules
+from games.models import INVITE_LINK_LIFETIME, Game, Invitation, Membership, new_token
+
+BOT_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Hedy")
+
+
+class LobbyRefused(Exception):
+    """A lobby request that is refused; `message` is shown to the player as is."""
+
+    status = 409
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+
+
+class BadRequest(LobbyRefused):
+    """The request names something that does not exist (a user, a seat, a membership)."""
+
+    status = 400
+
+
+class NotAllowed(LobbyRefused):
+    """The user may see the game but not do this (web policy: organizer only, ...)."""
+
+    status = 403
+
+
+class Conflict(LobbyRefused):
+    """The game's current state refuses it (started, full, already invited, ...)."""
+
+    status = 409
+
+
+class LinkUnusable(LobbyRefused):
+    """An invite link that was used, revoked or has expired (410), or never existed (404)."""
+
+    status = 410
+
+
+# --- loading the engine's view of a game -----------------------------------------------------
+
+
+def person_id(member: Membership) -> str:
+    """The id the engine knows a membership by: "user:<id>" or "bot:<name>"."""
+    if member.user_id is not None:
+        return f"user:{member.user_id}"
+    return f"bot:{member.bot_name}"
+
+
+def _user_pid(user: User) -> str:
+    return f"user:{user.pk}"
+
+
+@dataclass
+class _Room:
+    """A locked game, its memberships by engine id, and the engine's `Lobby` for it."""
+
+    game: Game
+    members: dict[str, Membership]
+    lobby: rules.Lobby
+
+    def seated(self) -> list[Membership]:
+        return sorted(
+            (m for m in self.members.values() if m.seat is not None), key=lambda m: m.seat or 0
+        )
+
+    def free_seats(self) -> list[int]:
+        taken = {m.seat for m in self.members.values()}
+        return [seat for seat in range(self.game.max_players) if seat not in taken]
+
+    def human_ids(self) -> list[int]:
+        return [m.user_id for m in self.members.values() if m.user_id is not None]
+
+
+def _room(game: Game) -> _Room:
+    """Load the lobby of `game` (already locked). People come in seat order, then invitees,
+    so the engine's join order is our seat order."""
+    memberships = list(game.memberships.select_related("user"))
+    seated = sorted((m for m in memberships if m.seat is not None), key=lambda m: m.seat or 0)
+    invitees = sorted((m for m in memberships if m.seat is None), key=lambda m: m.joined_at)
+    people = []
+    for member in (*seated, *invitees):
+        if member.role == Membership.Role.ORGANIZER:
+            roles = frozenset({rules.Role.ORGANIZER, rules.Role.PLAYER})
+        elif member.role == Membership.Role.PLAYER:
+            roles = frozenset({rules.Role.PLAYER})
+        else:
+            roles = frozenset({rules.Role.INVITEE})
+        people.append(rules.Person(person_id(member), roles, bot=member.is_bot))
+    lobby = rules.Lobby(
+        organizer=f"user:{game.organizer_id}",
+        public=game.public,
+        people=tuple(people),
+        started=game.status != Game.Status.WAITING,
+    )
+    return _Room(game=game, members={person_id(m): m for m in memberships}, lobby=lobby)
+
+
+def _locked_room(game_id: int, user: User) -> _Room:
+    """The game locked for update, or 404 if `user` may not see it."""
+    return _room(visible_game_or_404(user, game_id, for_update=True))
+
+
+def _role_of(person: rules.Person) -> Membership.Role:
+    if rules.Role.ORGANIZER in person.roles:
+        return Membership.Role.ORGANIZER
+    if person.is_player:
+        return Membership.Role.PLAYER
+    return Membership.Role.INVITEE
+
+
+def _save(room: _Room, after: rules.Lobby, *, seat: int | None = None) -> list[Membership]:
+    """Store the engine's outcome: create, promote or delete memberships to match `after`.
+
+    A new player takes `seat` if given (a bot's chosen seat), else the lowest free seat.
+    Returns the memberships that were deleted.
+    """
+    kept = {person.id for person in after.people}
+    gone = [member for pid, member in room.members.items() if pid not in kept]
+    for old in gone:
+        room.members.pop(person_id(old))
+        old.delete()
+    for person in after.people:
+        role = _role_of(person)
+        member = room.members.get(person.id)
+        if member is not None and member.role == role:
+            continue
+        if member is None:
+            kind, _, ident = person.id.partition(":")
+            member = Membership(
+                game=room.game,
+                user_id=int(ident) if kind == "user" else None,
+                bot=Membership.Bot.NAIVE if person.bot else Membership.Bot.NONE,
+                bot_name=ident if person.bot else "",
+            )
+        if role == Membership.Role.INVITEE:
+            member.seat = None
+        elif member.seat is None:
+            member.seat = seat if seat is not None else min(room.free_seats())
+        member.role = role
+        member.save()
+        room.members[person.id] = member
+    room.lobby = after
+    return gone
+
+
+def _refused(room: _Room, actor: User, error: rules.LobbyError) -> LobbyRefused:
+    """The engine's refusal as ours: 403 when the actor holds no seat (not allowed to act
+    at all), else 409 (the game's current state refuses it)."""
+    member = room.members.get(_user_pid(actor))
+    if member is None or member.seat is None:
+        return NotAllowed(error.message)
+    return Conflict(error.message)
+
+
+def _changed(room: _Room, *, also: Iterable[int] = ()) -> None:
+    """Bump the version and tell the room and every human member's lobby after commit."""
+    game = room.game
+    game.version += 1
+    game.save(update_fields=["version"])
+    game_id = game.pk
+    user_ids = {*room.human_ids(), *also}
+    transaction.on_commit(lambda: realtime.game_changed(game_id))
+    transaction.on_commit(lambda: realtime.lobby_changed(user_ids))
+
+
+def _organizer_only(room: _Room, actor: User, doing: str) -> None:
+    """Web policy: only the organizer starts, seats bots, removes people, revokes."""
+    if room.game.organizer_id != actor.pk:
+        raise NotAllowed(f"Only the organizer can {doing}.")
+
+
+def _require_free_seat(room: _Room) -> None:
+    # The engine caps every game at four; the game's own size is a web setting.
+    if not room.free_seats():
+        raise Conflict("This game is full.")
+
+
+def _pending_invitation(game: Game, user_id: int) -> Invitation | None:
+    return Invitation.objects.filter(
+        game=game, invitee_id=user_id, state=Invitation.State.PENDING
+    ).first()
+
+
+def _close_invitation(game: Game, user_id: int, state: Invitation.State) -> None:
+    invitation = _pending_invitation(game, user_id)
+    if invitation is not None:
+        invitation.state = state
+        invitation.responded_at = timezone.now()
+        invitation.save(update_fields=["state", "responded_at"])
+
+
+# --- services --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_game(*, organizer: User, name: str, public: bool, max_players: int) -> Game:
+    """A new game waiting for players; the organizer takes seat 0."""
+    if not 2 <= max_players <= 4:
+        raise BadRequest("A game has 2 to 4 seats.")
+    name = " ".join(name.split())[:60]
+    if not name:
+        raise BadRequest("Give the game a name.")
+    game = Game.objects.create(
+        name=name, organizer=organizer, public=public, max_players=max_players
+    )
+    room = _Room(game=game, members={}, lobby=rules.Lobby(organizer="", public=public, people=()))
+    _save(room, rules.new_lobby(_user_pid(organizer), public))
+    _changed(room)
+    return game
+
+
+@transaction.atomic
+def invite(*, game_id: int, by: User, username: str) -> Invitation:
+    """`by` (any player) invites the user called `username`."""
+    room = _locked_room(game_id, by)
+    invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if invitee is None:
+        raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+    try:
+        after = rules.invite(room.lobby, _user_pid(by), _user_pid(invitee))
+    except rules.LobbyError as error:
+        raise _refused(room, by, error) from error
+    _save(room, after)
+    invitation = Invitation.objects.create(game=room.game, inviter=by, invitee=invitee)
+    _changed(room)
+    invitee_id, invitation_id = invitee.pk, invitation.pk
+    transaction.on_commit(lambda: realtime.invitation_received(invitee_id, invitation_id))
+    return invitation
+
+
+@transaction.atomic
+def create_invite_link(*, game_id: int, by: User) -> Invitation:
+    """A single-use private link; whoever follows it first becomes an invitee."""
+    room = _locked_room(game_id, by)
+    try:
+        # Ask the rules whether `by` may invite at all (the link's holder is unknown yet).
+        rules.invite(room.lobby, _user_pid(by), "link:")
+    except rules.LobbyError as error:
+        raise _refused(room, by, error) from error
+    invitation = Invitation.objects.create(
+        game=room.game,
+        inviter=by,
+        token=new_token(),
+        expires_at=timezone.now() + INVITE_LINK_LIFETIME,
+    )
+    _changed(room)
+    return invitation
+
+
+def link_problem(invitation: Invitation | None) -> LinkUnusable | None:
+    """Why an invite link cannot be used (as an error to raise), or None if it can."""
+    if invitation is None:
+        return LinkUnusable("This invite link does not exist.", status=404)
+    if invitation.state == Invitation.State.REVOKED:
+        return LinkUnusable("This invite link was revoked by the organizer.")
+    if invitation.invitee_id is not None or invitation.state != Invitation.State.PENDING:
+        if invitation.state == Invitation.State.EXPIRED:
+            return LinkUnusable("This invite link has expired.")
+        return LinkUnusable("This invite link has already been used.")
+    if invitation.has_expired():
+        return LinkUnusable("This invite link has expired.")
+    return None
+
+
+@transaction.atomic
+def use_invite_link(*, token: str, user: User) -> Game:
+    """`user` follows an invite link and becomes an invitee of its game.
+
+    A member following a link is just shown the game (the link stays unused).
+    """
+    found = Invitation.objects.filter(token=token).only("game_id").first()
+    if found is None:
+        raise LinkUnusable("This invite link does not exist.", status=404)
+    game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
+    link = Invitation.objects.get(pk=found.pk)  # read again under the game's lock
+    room = _room(game)
+    if _user_pid(user) in room.members:
+        return game
+    problem = link_problem(link)
+    if problem is not None:
+        raise problem
+    if game.status != Game.Status.WAITING:
+        raise LinkUnusable("This game has already started, so the link no longer works.")
+    inviter = room.members.get(f"user:{link.inviter_id}")
+    # A link outlives its creator's seat: then it invites on the organizer's behalf.
+    by = person_id(inviter) if inviter and inviter.seat is not None else room.lobby.organizer
+    try:
+        after = rules.invite(room.lobby, by, _user_pid(user))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after)
+    link.invitee = user
+    link.save(update_fields=["invitee"])
+    _changed(room)
+    return game
+
+
+def _take_seat(room: _Room, user: User) -> Membership:
+    _require_free_seat(room)
+    try:
+        after = rules.join(room.lobby, _user_pid(user))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after)
+    _close_invitation(room.game, user.pk, Invitation.State.ACCEPTED)
+    _changed(room)
+    return room.members[_user_pid(user)]
+
+
+@transaction.atomic
+def accept(*, game_id: int, user: User) -> Membership:
+    """An invitee accepts: they become a player in the lowest free seat."""
+    room = _locked_room(game_id, user)
+    member = room.members.get(_user_pid(user))
+    if member is None or member.role != Membership.Role.INVITEE:
+        if member is not None:
+            raise Conflict("You are already playing in this game.")
+        raise Conflict("You have no invitation to this game.")
+    return _take_seat(room, user)
+
+
+@transaction.atomic
+def decline(*, game_id: int, user: User) -> None:
+    """An invitee turns the invitation down and is no longer a member."""
+    room = _locked_room(game_id, user)
+    try:
+        after = rules.decline(room.lobby, _user_pid(user))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after)
+    _close_invitation(room.game, user.pk, Invitation.State.DECLINED)
+    _changed(room, also=[user.pk])
+
+
+@transaction.atomic
+def join(*, game_id: int, user: User) -> Membership:
+    """Anyone takes the lowest free seat of a public game (an invitee accepts)."""
+    room = _locked_room(game_id, user)
+    return _take_seat(room, user)
+
+
+@transaction.atomic
+def leave(*, game_id: int, user: User) -> None:
+    """A player (not the organizer) gives up their seat before the start."""
+    room = _locked_room(game_id, user)
+    try:
+        after = rules.leave(room.lobby, _user_pid(user))
+    except rules.LobbyError as error:
+        raise _refused(room, user, error) from error
+    _save(room, after)
+    _changed(room, also=[user.pk])
+
+
+@transaction.atomic
+def add_bot(*, game_id: int, by: User, seat: int) -> Membership:
+    """The organizer seats a naive bot ("Bot Ada") in the empty `seat` (0-based)."""
+    room = _locked_room(game_id, by)
+    _organizer_only(room, by, "add a bot")
+    if not 0 <= seat < room.game.max_players:
+        raise BadRequest("That seat does not exist.")
+    if room.game.status == Game.Status.WAITING and seat not in room.free_seats():
+        raise Conflict("That seat is taken.")
+    taken = {m.bot_name for m in room.members.values() if m.is_bot}
+    name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), f"Bot {len(taken) + 1}")
+    try:
+        after = rules.add_bot(room.lobby, _user_pid(by), f"bot:{name}")
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after, seat=seat)
+    _changed(room)
+    return room.members[f"bot:{name}"]
+
+
+@transaction.atomic
+def remove(*, game_id: int, by: User, membership_id: int) -> None:
+    """The organizer removes a player, a bot or an invitee (which un-invites them)."""
+    room = _locked_room(game_id, by)
+    _organizer_only(room, by, "remove people")
+    member = next((m for m in room.members.values() if m.pk == membership_id), None)
+    if member is None:
+        raise BadRequest("That person is not in this game.")
+    try:
+        after = rules.remove(room.lobby, _user_pid(by), person_id(member))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after)
+    also = []
+    if member.user_id is not None:
+        _close_invitation(room.game, member.user_id, Invitation.State.REVOKED)
+        also.append(member.user_id)
+    _changed(room, also=also)
+
+
+@transaction.atomic
+def revoke_invitation(*, game_id: int, by: User, invitation_id: int) -> Invitation:
+    """The organizer withdraws a pending invitation (by name: the invitee leaves; link: dead)."""
+    room = _locked_room(game_id, by)
+    _organizer_only(room, by, "revoke invitations")
+    invitation = Invitation.objects.filter(pk=invitation_id, game=room.game).first()
+    if invitation is None:
+        raise BadRequest("There is no such invitation in this game.")
+    if invitation.state != Invitation.State.PENDING:
+        raise Conflict(f"This invitation is already {invitation.get_state_display().lower()}.")
+    also = []
+    if invitation.invitee_id is not None:
+        member = room.members.get(f"user:{invitation.invitee_id}")
+        if member is not None and member.role == Membership.Role.INVITEE:
+            try:
+                after = rules.remove(room.lobby, _user_pid(by), person_id(member))
+            except rules.LobbyError as error:
+                raise Conflict(error.message) from error
+            _save(room, after)
+        also.append(invitation.invitee_id)
+    elif room.game.status != Game.Status.WAITING:
+        raise Conflict("The game has already started.")
+    invitation.state = Invitation.State.REVOKED
+    invitation.responded_at = timezone.now()
+    invitation.save(update_fields=["state", "responded_at"])
+    _changed(room, also=also)
+    return invitation
+
+
+@transaction.atomic
+def start_game(*, game_id: int, by: User) -> Game:
+    """The organizer starts with 2-4 players: seats become 0..n-1 in seat order, pending
+    invitations lapse, and the table deals the first round."""
+    room = _locked_room(game_id, by)
+    _organizer_only(room, by, "start the game")
+    try:
+        after = rules.start(room.lobby, _user_pid(by))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    lapsed = [m.user_id for m in _save(room, after) if m.user_id is not None]
+    game = room.game
+    now = timezone.now()
+    Invitation.objects.filter(game=game, state=Invitation.State.PENDING).update(
+        state=Invitation.State.EXPIRED, responded_at=now
+    )
+    # Compact seats in ascending order: each target seat is free by then (unique seats).
+    for index, member in enumerate(room.seated()):
+        if member.seat != index:
+            member.seat = index
+            member.save(update_fields=["seat"])
+    game.status = Game.Status.ACTIVE
+    game.started_at = now
+    game.save(update_fields=["status", "started_at"])
+    from games.services import table  # the table imports the whole engine; load it late
+
+    table.begin(game)
+    _changed(room, also=lapsed)
+    game_id = game.pk
+    transaction.on_commit(lambda: realtime.game_started(game_id))
+    return game
