@@ -1,0 +1,270 @@
+"""games.services.table: the action log, snapshots, seats from memberships, bots, notifications."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import engine, realtime
+from games.models import Game, GameAction, Membership, Snapshot
+from games.services import table
+from games.services.table import MoveChoice, NotAPlayer, RefusedMove, StaleTable
+from tests.games.conftest import seat_game, start_table
+
+
+def choice_of(move):
+    if isinstance(move, engine.Bid):
+        return MoveChoice("bid", amount=move.amount)
+    if isinstance(move, engine.Unpass):
+        return MoveChoice("unpass")
+    if isinstance(move, engine.SelectTrump):
+        return MoveChoice("trump", suit=move.suit)
+    if isinstance(move, engine.Discard):
+        return MoveChoice("discard", cards=move.cards)
+    return MoveChoice("play", cards=(move.card,))
+
+
+def replay_log(game):
+    initial = engine.state_from_json(Snapshot.objects.get(game=game, seq=0).state)
+    moves = [engine.move_from_json(a.move) for a in GameAction.objects.filter(game=game)]
+    return engine.replay(initial, moves)
+
+
+def user_at(game, seat):
+    return Membership.objects.get(game=game, seat=seat).user
+
+
+@pytest.fixture
+def pushes(monkeypatch):
+    sent = []
+    monkeypatch.setattr(realtime, "game_changed", lambda gid: sent.append(("game", gid)))
+    monkeypatch.setattr(realtime, "turn_started", lambda uid, gid: sent.append(("turn", uid, gid)))
+    monkeypatch.setattr(
+        realtime, "lobby_changed", lambda uids: sent.append(("lobby", tuple(sorted(uids))))
+    )
+    return sent
+
+
+def test_begin_stores_the_deal_as_snapshot_zero_and_the_active_seat(alice, bob):
+    game = start_table([alice, bob])
+    snapshot = Snapshot.objects.get(game=game)
+    assert snapshot.seq == 0
+    state = engine.state_from_json(snapshot.state)
+    assert state == engine.new_game(game.seed, 2)
+    assert game.status == Game.Status.ACTIVE
+    assert game.started_at is not None
+    assert game.active_seat == state.active_seat == 1  # left of the dealer (seat 0)
+    assert not GameAction.objects.filter(game=game).exists()
+
+
+def test_begin_twice_is_refused(alice, bob):
+    game = start_table([alice, bob])
+    with pytest.raises(RefusedMove):
+        table.begin(game)
+    assert Snapshot.objects.filter(game=game).count() == 1
+
+
+def test_a_move_appends_one_action_and_bumps_the_version(alice, bob):
+    game = start_table([alice, bob])
+    table.submit_move(
+        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=game.version
+    )
+    game.refresh_from_db()
+    action = GameAction.objects.get(game=game)
+    assert (action.seq, action.seat, action.auto) == (1, 1, False)
+    assert action.move == {"type": "bid", "seat": 1, "amount": 15}
+    assert game.version == 1
+    assert game.active_seat == 0
+
+
+def test_the_seat_comes_from_the_membership_not_the_request(alice, bob):
+    game = start_table([alice, bob])  # bob (seat 1) is to bid
+    with pytest.raises(RefusedMove, match="not your turn|out of order|turn"):
+        table.submit_move(
+            game_id=game.pk, user=alice, choice=MoveChoice("bid", amount=15), seen_version=0
+        )
+    assert not GameAction.objects.filter(game=game).exists()
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(alice, bob):
+    game = start_table([alice, bob])
+    table.submit_move(
+        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
+    )
+    with pytest.raises(StaleTable, match="The table changed; here is the current one."):
+        table.submit_move(
+            game_id=game.pk, user=alice, choice=MoveChoice("bid", amount=20), seen_version=0
+        )
+    game.refresh_from_db()
+    assert game.version == 1
+    assert GameAction.objects.filter(game=game).count() == 1
+
+
+def test_an_illegal_move_is_refused_with_the_engine_message_and_changes_nothing(alice, bob):
+    game = start_table([alice, bob])
+    with pytest.raises(RefusedMove) as refused:
+        table.submit_move(
+            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=17), seen_version=0
+        )
+    assert refused.value.message
+    game.refresh_from_db()
+    assert game.version == 0
+    assert not GameAction.objects.exists()
+
+
+def test_outsiders_and_invitees_cannot_move(alice, bob, carol, dave):
+    game = start_table([alice, bob])
+    Membership.objects.create(game=game, user=carol, role="invitee")
+    for user in (carol, dave):
+        with pytest.raises(NotAPlayer):
+            table.submit_move(
+                game_id=game.pk, user=user, choice=MoveChoice("bid", amount=15), seen_version=0
+            )
+    assert not GameAction.objects.exists()
+
+
+def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(alice):
+    game = start_table([alice], bots=3)
+    state = table.load_state(game)
+    # Seat 0 deals; the three bots bid first, then it is alice's turn (or the round moved on).
+    assert state.active_seat == 0
+    auto = GameAction.objects.filter(game=game)
+    assert auto.count() >= 3
+    assert all(a.auto for a in auto)
+    assert game.version == auto.count()
+
+
+def test_notifications_go_out_after_commit(alice, bob, pushes, django_capture_on_commit_callbacks):
+    game = start_table([alice, bob])
+    pushes.clear()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        table.submit_move(
+            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
+        )
+    assert pushes == []  # nothing before commit
+    for callback in callbacks:
+        callback()
+    assert ("game", game.pk) in pushes
+    assert ("turn", alice.pk, game.pk) in pushes
+    assert ("lobby", tuple(sorted([alice.pk, bob.pk]))) in pushes
+
+
+def test_a_new_round_writes_a_snapshot_so_loads_replay_at_most_one_round(alice, bob):
+    game = start_table([alice, bob], seed="snapshots", target=1000)
+    rng = random.Random(3)
+    while Snapshot.objects.filter(game=game).count() < 4:
+        state = table.load_state(game)
+        seat = state.active_seat
+        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
+        game.refresh_from_db()
+        table.submit_move(
+            game_id=game.pk,
+            user=user_at(game, seat),
+            choice=choice_of(move),
+            seen_version=game.version,
+        )
+    for snapshot in Snapshot.objects.filter(game=game, seq__gt=0):
+        state = engine.state_from_json(snapshot.state)
+        before = replay_log_until(game, snapshot.seq - 1)
+        assert state.round_index == before.round_index + 1
+        assert state == replay_log_until(game, snapshot.seq)
+    assert table.load_state(game) == replay_log(game)
+
+
+def replay_log_until(game, seq):
+    initial = engine.state_from_json(Snapshot.objects.get(game=game, seq=0).state)
+    moves = [
+        engine.move_from_json(a.move) for a in GameAction.objects.filter(game=game, seq__lte=seq)
+    ]
+    return engine.replay(initial, moves)
+
+
+def test_automate_hands_the_seat_to_the_bot_which_plays_on(alice, bob):
+    game = start_table([alice, bob])  # bob to bid
+    table.automate(game_id=game.pk, user=bob)
+    bob_seat = Membership.objects.get(game=game, user=bob)
+    assert bob_seat.automated
+    assert GameAction.objects.filter(game=game, seat=1, auto=True).exists()
+    game.refresh_from_db()
+    with pytest.raises(RefusedMove, match="bot plays your seat"):
+        table.submit_move(
+            game_id=game.pk,
+            user=bob,
+            choice=MoveChoice("bid", amount=0),
+            seen_version=game.version,
+        )
+
+
+def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay(alice, bob):
+    game = start_table([alice, bob], bots=2, seed="full-game", target=60)
+    rng = random.Random(11)
+    while True:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        state = table.load_state(game)
+        seat = state.active_seat
+        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
+        table.submit_move(
+            game_id=game.pk,
+            user=user_at(game, seat),
+            choice=choice_of(move),
+            seen_version=game.version,
+        )
+    final = replay_log(game)
+    assert final.status == engine.Status.WON
+    assert game.winner_seat == final.winner
+    assert game.finished_at is not None
+    assert game.active_seat is None
+    assert GameAction.objects.filter(game=game, auto=True).exists()
+    assert GameAction.objects.filter(game=game, auto=False).exists()
+    with pytest.raises(RefusedMove, match="over"):
+        table.submit_move(
+            game_id=game.pk,
+            user=alice,
+            choice=MoveChoice("bid", amount=0),
+            seen_version=game.version,
+        )
+
+
+def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
+    game = start_table([alice, bob], bots=1, seed="rematch", target=30)
+    rng = random.Random(5)
+    while game.status != Game.Status.FINISHED:
+        state = table.load_state(game)
+        move = rng.choice(engine.perspective_of(state, state.active_seat).legal_moves)
+        table.submit_move(
+            game_id=game.pk,
+            user=user_at(game, state.active_seat),
+            choice=choice_of(move),
+            seen_version=game.version,
+        )
+        game.refresh_from_db()
+    Membership.objects.filter(game=game, user=alice).update(automated=True)
+    new = table.rematch(game_id=game.pk, user=bob)
+    assert new.rematch_of == game
+    assert new.status == Game.Status.ACTIVE
+    seats = [(m.seat, m.user_id, m.bot, m.role, m.automated) for m in new.memberships.all()]
+    assert seats == [
+        (0, alice.pk, "", "player", False),
+        (1, bob.pk, "", "organizer", False),
+        (2, None, "naive", "player", False),
+    ]
+    assert table.load_state(new).target == 30
+    assert table.rematch(game_id=game.pk, user=alice) == new  # one rematch per game
+
+
+def test_rematch_before_the_end_is_refused(alice, bob):
+    game = start_table([alice, bob])
+    with pytest.raises(RefusedMove):
+        table.rematch(game_id=game.pk, user=alice)
+    assert Game.objects.count() == 1
+
+
+def test_unstarted_games_cannot_be_played(alice, bob):
+    game = seat_game([alice, bob])
+    with pytest.raises(RefusedMove):
+        table.submit_move(
+            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
+        )
