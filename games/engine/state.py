@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from .cards import DECK_SIZE, FULL_DECK, IS_TRUMP, SUITS, Card
@@ -47,9 +48,16 @@ class SeededDecks:
     seed: str
 
     def deck(self, round_index: int) -> tuple[Card, ...]:
-        cards = list(FULL_DECK)
-        random.Random(f"{self.seed}:{round_index}").shuffle(cards)
-        return tuple(cards)
+        return _seeded_deck(self.seed, round_index)
+
+
+@lru_cache(maxsize=4096)
+def _seeded_deck(seed: str, round_index: int) -> tuple[Card, ...]:
+    # Cached because search bots play the same round out many times, and every playout deals
+    # the next round: the deck is a pure function of its arguments.
+    cards = list(FULL_DECK)
+    random.Random(f"{seed}:{round_index}").shuffle(cards)
+    return tuple(cards)
 
 
 def check_deck(deck: Sequence[Card], round_index: int) -> tuple[Card, ...]:

@@ -20,6 +20,12 @@ from games.engine.lobby import (
 )
 
 
+def person(lobby, person_id):
+    found = find(lobby, person_id)
+    assert found is not None
+    return found
+
+
 def refused(words, function, *args):
     with pytest.raises(LobbyError, match=words):
         function(*args)
@@ -27,14 +33,14 @@ def refused(words, function, *args):
 
 def test_the_organizer_is_organizer_and_first_player():
     lobby = new_lobby("alice")
-    assert find(lobby, "alice").roles == frozenset({Role.ORGANIZER, Role.PLAYER})
+    assert person(lobby, "alice").roles == frozenset({Role.ORGANIZER, Role.PLAYER})
     assert players(lobby) == ("alice",) and lobby.public is False
 
 
 def test_any_player_may_invite_but_not_twice_and_not_a_player():
     lobby = join(new_lobby("alice", public=True), "bob")
     lobby = invite(lobby, "bob", "carol")
-    assert find(lobby, "carol").roles == frozenset({Role.INVITEE})
+    assert person(lobby, "carol").roles == frozenset({Role.INVITEE})
     refused("already been invited", invite, lobby, "alice", "carol")
     refused("already playing", invite, lobby, "alice", "bob")
     refused("Only players", invite, lobby, "carol", "dave")
@@ -47,7 +53,7 @@ def test_private_games_admit_only_invitees_who_become_players_in_join_order():
     lobby = invite(invite(lobby, "alice", "carol"), "alice", "bob")
     lobby = join(join(lobby, "bob"), "carol")
     assert players(lobby) == ("alice", "bob", "carol")
-    assert find(lobby, "carol").roles == frozenset({Role.PLAYER})
+    assert person(lobby, "carol").roles == frozenset({Role.PLAYER})
     refused("already playing", join, lobby, "bob")
 
 
@@ -74,7 +80,7 @@ def test_only_the_organizer_adds_bots_removes_people_and_starts():
     lobby = join(new_lobby("alice", public=True), "bob")
     refused("Only the organizer can add a bot", add_bot, lobby, "bob", "bot-1")
     lobby = add_bot(lobby, "alice", "bot-1")
-    assert find(lobby, "bot-1").bot and players(lobby) == ("alice", "bob", "bot-1")
+    assert person(lobby, "bot-1").bot and players(lobby) == ("alice", "bob", "bot-1")
     refused("already taken", add_bot, lobby, "alice", "bob")
     refused("Only the organizer can remove", remove, lobby, "bob", "bot-1")
     refused("cannot remove yourself", remove, lobby, "alice", "alice")

@@ -70,4 +70,5 @@ def test_moves_are_frozen_values():
     move = Bid(1, 15)
     with pytest.raises(AttributeError):
         move.amount = 20  # type: ignore[misc]
-    assert Bid(1, 15) == move and Bid(1, 15) != Play(1, parse_card("2C"))
+    assert Bid(1, 15) == move
+    assert move_to_json(Bid(1, 15)) != move_to_json(Play(1, parse_card("2C")))

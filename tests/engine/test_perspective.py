@@ -62,6 +62,7 @@ def test_a_seat_sees_its_own_hand_and_a_spectator_none():
 def test_other_hands_are_only_counts():
     view = perspective_of(in_discard(), 2)
     assert view.hand_sizes == (5, 5, 5)
+    assert view.hand is not None
     seen = set(view.hand) | {c for _, c in view.current_trick}
     assert not seen & (set(cards(HANDS[0])) | set(cards(HANDS[1])))
 

@@ -126,5 +126,5 @@ def test_random_legal_play_keeps_every_invariant(seed, players, target):
     assert replay(first, log) == state
     assert state_from_json(state_to_json(state)) == state
     if state.status is Status.WON:
-        assert state.scores[state.winner] >= target
+        assert state.winner is not None and state.scores[state.winner] >= target
         assert state.active_seat is None

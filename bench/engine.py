@@ -1,0 +1,297 @@
+"""Benchmark of the Hundred and Ten engine; writes bench/results/engine.md.
+
+Run: .venv/bin/python bench/engine.py [--quick] [--reference /tmp/refvenv/bin/python]
+
+Measures
+* actions/s of whole bot-only games, four seats automated through the `Game` facade (what the
+  reference does when all seats are automated) and through a bare suggestion+apply loop;
+* the cost of one action (suggestion + apply), of the action that closes a round, and of the
+  views a page needs (perspective_of + round_history + scores), at round 1 and at round 40 of
+  a game whose target score is raised so that it does not end;
+* round playouts/s through determinize + playout (search bots' inner loop);
+* with --reference PYTHON: the reference package `hundredandten==1.10.4`, installed in a
+  throwaway venv outside the repo, playing the same kind of games. A small script is written
+  to a temporary file at run time and run with that interpreter, alternately with ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.engine import (  # noqa: E402
+    Game,
+    GameState,
+    Status,
+    apply,
+    determinize,
+    new_game,
+    perspective_of,
+    playout,
+    round_history,
+    suggestion,
+)
+
+RESULTS = ROOT / "bench" / "results" / "engine.md"
+PLAYERS = ("p1", "p2", "p3", "p4")
+
+REFERENCE_SCRIPT = """
+import json, sys, time
+from hundredandten import HundredAndTen
+games, seed = int(sys.argv[1]), sys.argv[2]
+played, seconds = [], 0.0
+for index in range(games):
+    started = time.perf_counter()
+    game = HundredAndTen(seed=f"{seed}:{index}")
+    for name in ("p1", "p2", "p3", "p4"):
+        game.join(name)
+    for name in ("p1", "p2", "p3", "p4"):
+        game.automate(name)
+    game.start_game()  # automated seats play the whole game inside this call
+    seconds += time.perf_counter() - started
+    assert game.winner is not None
+    played.append(sum(
+        len(r.bids) + (1 if r.selection else 0) + len(r.discards)
+        + sum(len(t.plays) for t in r.tricks)
+        for r in game.rounds))
+print(json.dumps({"games": games, "actions": sum(played), "seconds": seconds}))
+"""
+
+
+def best_of(repeats: int, function: Callable[[], float]) -> float:
+    """The smallest of `repeats` timings (least disturbed by the machine)."""
+    return min(function() for _ in range(repeats))
+
+
+# --- Whole games -------------------------------------------------------------------------------
+
+
+def facade_games(games: int, seed: str) -> tuple[int, float]:
+    """(actions, seconds) of `games` four-bot games run by the Game facade's automation."""
+    actions, seconds = 0, 0.0
+    for index in range(games):
+        started = time.perf_counter()
+        game = Game("p1", seed=f"{seed}:{index}", public=True)
+        for name in PLAYERS[1:]:
+            game.join(name)
+        for name in PLAYERS:
+            game.automate(name)
+        steps = game.start("p1")
+        seconds += time.perf_counter() - started
+        assert game.status is Status.WON
+        actions += len(steps)
+    return actions, seconds
+
+
+def loop_games(games: int, seed: str) -> tuple[int, float]:
+    """(actions, seconds) of `games` four-bot games as a bare suggestion+apply loop."""
+    actions = 0
+    started = time.perf_counter()
+    for index in range(games):
+        state = new_game(f"{seed}:{index}", 4)
+        while state.status is not Status.WON:
+            state = apply(state, suggestion(state))
+            actions += 1
+    return actions, time.perf_counter() - started
+
+
+def reference_games(python: str, games: int, seed: str) -> tuple[int, float]:
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(REFERENCE_SCRIPT)
+    try:
+        done = subprocess.run(
+            [python, script.name, str(games), seed],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tempfile.gettempdir(),  # never import anything from the repo
+        )
+    finally:
+        os.unlink(script.name)
+    data = json.loads(done.stdout.strip().splitlines()[-1])
+    return int(data["actions"]), float(data["seconds"])
+
+
+# --- Round 1 against round 40 ------------------------------------------------------------------
+
+
+def long_game_states(seed: str, rounds: int) -> dict[int, list[GameState]]:
+    """Every state of rounds 1 and `rounds` of a naive-bot game that cannot end (huge target)."""
+    state = new_game(seed, 4, target=10**9)
+    wanted = {1: [], rounds: []}  # type: dict[int, list[GameState]]
+    while state.round_index <= rounds:
+        if state.round_index in wanted:
+            wanted[state.round_index].append(state)
+        state = apply(state, suggestion(state))
+    return wanted
+
+
+def per_call(
+    states: list[GameState], function: Callable[[GameState], object], repeat: int
+) -> float:
+    """Microseconds per call of `function` over `states` (best of 5)."""
+
+    def once() -> float:
+        started = time.perf_counter()
+        for _ in range(repeat):
+            for state in states:
+                function(state)
+        return time.perf_counter() - started
+
+    return best_of(5, once) / (repeat * len(states)) * 1e6
+
+
+def act(state: GameState) -> GameState:
+    return apply(state, suggestion(state))
+
+
+def views(state: GameState) -> object:
+    seat = state.active_seat if state.active_seat is not None else 0
+    return perspective_of(state, seat), round_history(state), state.scores
+
+
+def closing_states(states: list[GameState]) -> list[GameState]:
+    """States whose next (bot) action finishes the round."""
+    return [s for s in states if len(act(s).history) > len(s.history)]
+
+
+# --- Playouts ----------------------------------------------------------------------------------
+
+
+def playouts_per_second(seconds: float, phase: Status) -> float:
+    """Round playouts/s from states in `phase`: determinize for the active seat, play out."""
+    starts = []
+    for index in range(40):
+        state = new_game(f"playout:{index}", 4, target=10**9)
+        while state.status is not phase:
+            state = act(state)
+        starts.append(state)
+    rng = random.Random(7)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for state in starts:
+            playout(determinize(state, state.active_seat, rng), rng)  # type: ignore[arg-type]
+        done += len(starts)
+    return done / (time.perf_counter() - started)
+
+
+# --- Report ------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference", help="python of a venv with hundredandten==1.10.4")
+    parser.add_argument("--games", type=int, default=200, help="games per measurement of ours")
+    parser.add_argument("--reference-games", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=3, help="alternations with the reference")
+    parser.add_argument("--quick", action="store_true", help="fewer games (smoke run)")
+    parser.add_argument("--output", type=Path, default=RESULTS)
+    options = parser.parse_args()
+    if options.quick:
+        options.games, options.reference_games, options.rounds = 20, 3, 1
+
+    lines: list[str] = []
+
+    def say(text: str = "") -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    say("# Engine benchmark")
+    say()
+    say(
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} CPUs, `{' '.join(sys.argv[1:]) or 'defaults'}`."
+    )
+    say("Produced by `.venv/bin/python bench/engine.py`; figures are wall-clock, best of runs.")
+    say()
+
+    say("## Whole games, four naive bots")
+    say()
+    ours_facade: list[float] = []
+    ours_loop: list[float] = []
+    reference: list[float] = []
+    for attempt in range(options.rounds):
+        seed = f"bench-{attempt}"
+        if options.reference:
+            ref_actions, ref_seconds = reference_games(
+                options.reference, options.reference_games, seed
+            )
+            reference.append(ref_actions / ref_seconds)
+        actions, seconds = facade_games(options.games, seed)
+        ours_facade.append(actions / seconds)
+        actions, seconds = loop_games(options.games, seed)
+        ours_loop.append(actions / seconds)
+    say("| engine | how | actions/s (median of runs) | runs |")
+    say("| --- | --- | ---: | ---: |")
+    say(
+        f"| ours | `Game` facade, 4 automated seats, {options.games} games/run "
+        f"| {statistics.median(ours_facade):,.0f} | {len(ours_facade)} |"
+    )
+    say(
+        f"| ours | bare `apply(state, suggestion(state))` loop "
+        f"| {statistics.median(ours_loop):,.0f} | {len(ours_loop)} |"
+    )
+    if reference:
+        ref = statistics.median(reference)
+        say(
+            f"| hundredandten 1.10.4 | 4 automated seats, `start_game()`, "
+            f"{options.reference_games} games/run | {ref:,.0f} | {len(reference)} |"
+        )
+        say()
+        say(
+            f"Ratio, ours (facade) / reference: **{statistics.median(ours_facade) / ref:.1f}x** "
+            f"(runs alternate: reference, ours, reference, ours ...)."
+        )
+    else:
+        say()
+        say("Reference not measured (pass `--reference /tmp/refvenv/bin/python`).")
+    say()
+
+    say("## Round 1 against round 40 (target score raised so the game goes on)")
+    say()
+    states = long_game_states("bench-long", 40)
+    early, late = states[1], states[40]
+    rows = [
+        ("one action (suggestion + apply)", act, early, late, 200),
+        ("the action closing a round", act, closing_states(early), closing_states(late), 2000),
+        ("views: perspective_of + round_history + scores", views, early, late, 200),
+    ]
+    say("| cost per call | round 1 (µs) | round 40 (µs) | round 40 / round 1 |")
+    say("| --- | ---: | ---: | ---: |")
+    for label, function, first, fortieth, repeat in rows:
+        a = per_call(first, function, repeat)
+        b = per_call(fortieth, function, repeat)
+        say(f"| {label} | {a:.2f} | {b:.2f} | {b / a:.2f} |")
+    say()
+
+    say("## Round playouts (determinize for the active seat, then naive bots to the round end)")
+    say()
+    say("| from | playouts/s |")
+    say("| --- | ---: |")
+    seconds = 1.0 if options.quick else 3.0
+    for phase, label in ((Status.BIDDING, "start of the bidding"), (Status.TRICKS, "first trick")):
+        say(f"| {label} | {playouts_per_second(seconds, phase):,.0f} |")
+    say()
+
+    options.output.parent.mkdir(parents=True, exist_ok=True)
+    options.output.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"written to {options.output}")
+
+
+if __name__ == "__main__":
+    main()
