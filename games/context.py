@@ -11,9 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from games import engine
 from games.engine import Card, SeatView, Status
+from games.engine.cards import FULL_DECK
 from games.engine.rules import trick_winner
 from games.models import Game, Membership
 from games.services import table as service
@@ -26,6 +29,7 @@ PHASES = {
     Status.TRICKS: ("tricks", "Playing tricks"),
     Status.WON: ("over", "Game over"),
 }
+PAST_ROUNDS_SHOWN = 3
 # Seat positions around the felt, by offset from the viewer's seat (viewer at the bottom;
 # the next seat sits on the viewer's left, as in the rules).
 POSITIONS = {
@@ -35,14 +39,54 @@ POSITIONS = {
 }
 
 
+def _face(card: Card) -> str:
+    """The inside of a card: corners and a big pip (decorative; the name is on the element)."""
+    if engine.card_suit(card) is None:
+        return (
+            '<span class="pcard-corner" aria-hidden="true">JK</span>'
+            '<span class="pcard-pip" aria-hidden="true">★</span>'
+            '<span class="pcard-word" aria-hidden="true">Joker</span>'
+        )
+    corner = f"{engine.card_rank(card)}<br>{SUIT_SYMBOLS[engine.card_suit(card) or 'C']}"
+    return (
+        f'<span class="pcard-corner" aria-hidden="true">{corner}</span>'
+        f'<span class="pcard-pip" aria-hidden="true">{SUIT_SYMBOLS[engine.card_suit(card) or "C"]}'
+        f'</span><span class="pcard-corner pcard-corner-end" aria-hidden="true">{corner}</span>'
+    )
+
+
+def _classes(card: Card) -> str:
+    suit = engine.card_suit(card)
+    if suit is None:
+        return "pcard pcard-joker"
+    return "pcard pcard-red" if suit in "DH" else "pcard pcard-black"
+
+
+def _shown(card: Card, size: str) -> str:
+    """A face-up card that is not a control: an image with the card's name."""
+    code, name = engine.format_card(card), engine.card_name(card)
+    return (
+        f'<span class="{_classes(card)}{size}" data-card="{code}" role="img" '
+        f'aria-label="{escape(name)}">{_face(card)}</span>'
+    )
+
+
+# Card markup is rendered once per process: tables show many cards, includes are slow.
+_FACES = {card: mark_safe(_face(card)) for card in FULL_DECK}
+_SHOWN = {card: mark_safe(_shown(card, "")) for card in FULL_DECK}
+_SHOWN_SMALL = {card: mark_safe(_shown(card, " pcard-small")) for card in FULL_DECK}
+
+
 def card_info(card: Card, **extra: Any) -> dict[str, Any]:
+    """What the template needs of a card the viewer may see (only such cards get here)."""
     suit = engine.card_suit(card)
     return {
         "code": engine.format_card(card),
         "name": engine.card_name(card),
-        "rank": engine.card_rank(card),
-        "symbol": SUIT_SYMBOLS.get(suit or "", "★"),
-        "color": "joker" if suit is None else ("red" if suit in "DH" else "black"),
+        "classes": _classes(card),
+        "face": _FACES[card],
+        "html": _SHOWN[card],
+        "small": _SHOWN_SMALL[card],
         "joker": suit is None,
         **extra,
     }
@@ -177,8 +221,12 @@ def _round_summary(names: list[str], record: engine.RoundRecord) -> str:
 
 
 def _past_rounds(names: list[str], history: tuple[engine.RoundRecord, ...]) -> list[dict[str, Any]]:
+    """The last few finished rounds in full (hands, discards, tricks), newest first.
+
+    Older rounds stay on the score sheet only, so the partial does not grow with the game.
+    """
     rounds = []
-    for record in reversed(history):  # newest first
+    for record in reversed(history[-PAST_ROUNDS_SHOWN:]):
         hands = [
             {
                 "name": names[seat],

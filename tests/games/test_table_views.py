@@ -230,10 +230,8 @@ def test_discard_offers_toggle_cards_with_non_trumps_preselected(alice):
         if state.status == engine.Status.DISCARD and state.active_seat == 0:
             break
         bids = engine.legal_bids(state, 0)
-        if len(bids) > 1:  # alice bids whenever she can, so the round is not passed out
-            move = engine.Bid(0, bids[1])
-        else:
-            move = rng.choice(engine.legal_moves(state, 0))
+        # alice bids whenever she can, so the round is not passed out
+        move = engine.Bid(0, bids[1]) if len(bids) > 1 else rng.choice(engine.legal_moves(state, 0))
         post_move(client, game, **form_of(move, game.version))
     else:
         pytest.fail("never reached alice's discard")
