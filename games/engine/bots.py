@@ -8,11 +8,12 @@ it follows section 16 to the letter, ties included ("first" = earliest in hand o
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .cards import FIVE_OF, IS_TRUMP, PLAIN_VALUE, SUIT_OF, SUITS, TRUMP_VALUE, Card
 from .moves import Bid, Discard, IllegalMove, Move, Play, SelectTrump
-from .rules import apply, legal_bids, legal_plays, trick_winner
-from .state import GameState, Status
+from .rules import apply, build_state, legal_bids, playable, trick_winner
+from .state import GameState, Status, Trick
 
 # Section 16: ties between suits resolve in the order H, C, S, D.
 _SUIT_PREFERENCE = (2, 0, 3, 1)
@@ -68,14 +69,15 @@ def _worst(cards: tuple[Card, ...], trumps: tuple[bool, ...], values: tuple[int,
     return worst
 
 
-def _play(state: GameState, seat: int) -> Card:
-    trump: int = state.trump_index  # type: ignore[assignment]
+def choose_card(
+    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: int, is_bidder: bool
+) -> Card:
+    """The naive bot's card from `hand` for `trick` (section 16, "Play")."""
     trumps = IS_TRUMP[trump]
     values = TRUMP_VALUE[trump]
-    candidates = legal_plays(state, seat)
-    trick = state.current_trick
+    candidates = playable(hand, trick, trump)
     if not trick:
-        if seat == state.bidder:
+        if is_bidder:
             best: Card | None = None
             for card in candidates:
                 if trumps[card] and (best is None or values[card] > values[best]):
@@ -95,7 +97,7 @@ def _play(state: GameState, seat: int) -> Card:
     return _worst(beating or candidates, trumps, values)
 
 
-def _winning_card(trick: tuple[tuple[int, Card], ...], trump: int) -> Card:
+def _winning_card(trick: Sequence[tuple[int, Card]], trump: int) -> Card:
     winner = trick_winner(trick, trump)
     for seat, card in trick:
         if seat == winner:
@@ -110,7 +112,9 @@ def suggestion(state: GameState) -> Move:
     if seat is None:
         raise IllegalMove("The game is over.", "game_over")
     if status is Status.TRICKS:
-        return Play(seat, _play(state, seat))
+        hand = state.hands[seat]
+        trump: int = state.trump_index  # type: ignore[assignment]
+        return Play(seat, choose_card(hand, state.current_trick, trump, seat == state.bidder))
     hand = state.hands[seat]
     if status is Status.BIDDING:
         ceiling = max_bid(best_suit(hand)[0])
@@ -162,10 +166,49 @@ def determinize(state: GameState, seat: int, rng: random.Random) -> GameState:
 def playout(state: GameState, rng: random.Random | None = None) -> GameState:
     """Play the current round to its end with the naive bot for every seat.
 
-    Returns the first state of the next round (or the WON state). `rng` is accepted for
+    Returns the first state of the next round (or the WON state): exactly what applying
+    `suggestion` move after move gives, only faster in the tricks. `rng` is accepted for
     policies that randomize; the naive bot is deterministic and ignores it.
     """
     start_round = state.round_index
-    while state.round_index == start_round and state.status is not Status.WON:
+    while state.status is not Status.TRICKS:
+        if state.round_index != start_round or state.status is Status.WON:
+            return state
         state = apply(state, suggestion(state))
-    return state
+    return apply(*_play_tricks_but_the_last_card(state))
+
+
+def _play_tricks_but_the_last_card(state: GameState) -> tuple[GameState, Move]:
+    """Play the round's tricks on plain lists up to its last card; return that state and move.
+
+    Intermediate states are never built, which is what makes playouts cheap; the last card
+    goes through `apply` so that scoring and the next deal stay in one place.
+    """
+    players = state.players
+    trump: int = state.trump_index  # type: ignore[assignment]
+    bidder = state.bidder
+    hands = [list(hand) for hand in state.hands]
+    trick = list(state.current_trick)
+    tricks = list(state.tricks)
+    seat: int = state.active_seat  # type: ignore[assignment]
+    left = sum(len(hand) for hand in hands)
+    while left > 1:
+        hand = hands[seat]
+        card = choose_card(hand, trick, trump, seat == bidder)
+        hand.remove(card)
+        left -= 1
+        trick.append((seat, card))
+        if len(trick) < players:
+            seat = (seat + 1) % players
+        else:
+            seat = trick_winner(trick, trump)
+            tricks.append(Trick(trick[0][0], tuple(trick), seat))
+            trick = []
+    last = build_state(
+        state,
+        hands=tuple(tuple(hand) for hand in hands),
+        current_trick=tuple(trick),
+        tricks=tuple(tricks),
+        active_seat=seat,
+    )
+    return last, Play(seat, hands[seat][0])

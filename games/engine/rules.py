@@ -81,6 +81,14 @@ def _build(fields: list[Any]) -> GameState:
     return _new_tuple(GameState, fields)
 
 
+def build_state(state: GameState, **changes: Any) -> GameState:
+    """`state` with some fields replaced (like `_replace`, for engine modules only)."""
+    fields = list(state)
+    for name, value in changes.items():
+        fields[_I[name]] = value
+    return _build(fields)
+
+
 # --- Starting a game ---------------------------------------------------------------------------
 
 
@@ -181,15 +189,20 @@ def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     """Cards `seat` may play now (hand order); empty unless it is their turn to play (11)."""
     if state.status is not _PLAYING or seat != state.active_seat:
         return ()
-    hand = state.hands[seat]
-    trick = state.current_trick
+    return playable(state.hands[seat], state.current_trick, state.trump_index)  # type: ignore[arg-type]
+
+
+def playable(
+    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: int
+) -> tuple[Card, ...]:
+    """The cards of `hand` that may go on `trick`: all trumps if it bleeds and any is held."""
     if trick:
-        trumps = IS_TRUMP[state.trump_index]  # type: ignore[index]
+        trumps = IS_TRUMP[trump]
         if trumps[trick[0][1]]:
             held = tuple(c for c in hand if trumps[c])
             if held:
                 return held
-    return hand
+    return tuple(hand)
 
 
 def can_prepass(state: GameState, seat: int) -> bool:

@@ -154,6 +154,28 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest():
     assert determinize(state, 1, random.Random(1)) == other  # same rng, same deal
 
 
+def step_by_step(state):
+    start = state.round_index
+    while state.round_index == start and state.status is not Status.WON:
+        state = apply(state, suggestion(state))
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_playout_gives_exactly_what_applying_suggestions_gives(players):
+    rng = random.Random(players)
+    state = new_game(f"fast-{players}", players, target=60)
+    checked = 0
+    while state.status is not Status.WON:
+        if rng.random() < 0.3:
+            assert playout(state) == step_by_step(state)
+            other = determinize(state, state.active_seat or 0, rng)
+            assert playout(other, rng) == step_by_step(other)
+            checked += 1
+        state = apply(state, suggestion(state))
+    assert checked > 20
+
+
 def test_playout_finishes_the_round():
     state = new_game("playout", 3)
     after = playout(determinize(state, 1, random.Random(2)), random.Random(3))
