@@ -24,17 +24,18 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db.models import F
 from django.http import Http404, HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
@@ -44,9 +45,20 @@ from games.access import visible_game_or_404
 from games.models import Game, Invitation
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 CLOSE_SIGNED_OUT = 4401
 CLOSE_FORBIDDEN = 4403
+
+# Renders run on their own small pool, not on asgiref's single thread-sensitive thread: that
+# thread also runs every view and Channels' per-event connection clean-up, so rendering
+# there would make each event wait for the previous render and defeat coalescing.
+RENDER_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ws-render")
+
+
+def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """`func` as an awaitable run on RENDER_POOL, with Django's connection clean-up."""
+    return database_sync_to_async(func, thread_sensitive=False, executor=RENDER_POOL)
 
 
 @dataclass
@@ -82,7 +94,17 @@ def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
     if secret:
         request.META["CSRF_COOKIE"] = secret
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
+    # One masked token per socket, not one per render, so identical tables are identical
+    # frames (and are not sent twice).
+    request.META["RENDER_CSRF_TOKEN"] = get_token(request)
     return request
+
+
+def render_for(request: HttpRequest | None, template: str, context: dict[str, Any]) -> str:
+    """render_to_string with the socket's stand-in request and its stable CSRF token."""
+    if request is not None:
+        context = {**context, "csrf_token": request.META["RENDER_CSRF_TOKEN"]}
+    return render_to_string(template, context, request=request)
 
 
 def games_awaiting(user: Any) -> list[Game]:
@@ -187,7 +209,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         while self.dirty and not self.closing:
             parts, self.dirty = self.dirty, set()
             try:
-                frames = await database_sync_to_async(self.render)(parts)
+                frames = await in_pool(self.render)(parts)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -218,7 +240,7 @@ class GameConsumer(LiveConsumer):
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        return bool(await database_sync_to_async(self._visible)())
+        return bool(await in_pool(self._visible)())
 
     def _visible(self) -> Game | None:
         try:
@@ -230,7 +252,7 @@ class GameConsumer(LiveConsumer):
         return [realtime.game_group(self.game_id)]
 
     async def opened(self) -> None:
-        first = await sync_to_async(presence.join)(self.game_id, self.user.pk)
+        first = await in_pool(presence.join)(self.game_id, self.user.pk)
         if first:
             await self.channel_layer.group_send(
                 realtime.game_group(self.game_id),
@@ -242,13 +264,13 @@ class GameConsumer(LiveConsumer):
         while not self.closing:
             await asyncio.sleep(presence.HEARTBEAT)
             with contextlib.suppress(Exception):  # the cache is best effort
-                await sync_to_async(presence.touch)(self.game_id, self.user.pk)
+                await in_pool(presence.touch)(self.game_id, self.user.pk)
 
     async def closed(self) -> None:
         if self.heartbeat_task is not None:
             self.heartbeat_task.cancel()
         try:
-            last = await sync_to_async(presence.leave)(self.game_id, self.user.pk)
+            last = await in_pool(presence.leave)(self.game_id, self.user.pk)
             if last:
                 await self.channel_layer.group_send(
                     realtime.game_group(self.game_id),
@@ -291,7 +313,7 @@ class TableConsumer(GameConsumer):
     async def opened(self) -> None:
         await super().opened()
         # Bots resume after a server restart once somebody looks at the table.
-        await database_sync_to_async(self._ensure_bots)()
+        await in_pool(self._ensure_bots)()
 
     def _ensure_bots(self) -> None:
         from games import bots
@@ -311,9 +333,7 @@ class TableConsumer(GameConsumer):
     def render_page(self, game: Game) -> str:
         from games.context import table_context
 
-        html = render_to_string(
-            "games/table.html#table", table_context(game, self.user), request=self.request
-        )
+        html = render_for(self.request, "games/table.html#table", table_context(game, self.user))
         # The banner too: after this user moves, their own table frame clears it.
         return html + turn_banner_html(self.user)
 
@@ -327,8 +347,8 @@ class RoomConsumer(GameConsumer):
     def render_page(self, game: Game) -> str:
         from games.views.lobby import room_context
 
-        return render_to_string(
-            "games/waiting_room.html#room", room_context(game, self.user), request=self.request
+        return render_for(
+            self.request, "games/waiting_room.html#room", room_context(game, self.user)
         )
 
 
@@ -390,9 +410,7 @@ class UserConsumer(LiveConsumer):
         if "lists" in parts and self.on_lobby:
             from games.views.lobby import lobby_context
 
-            lists = render_to_string(
-                "games/lobby.html#lists", lobby_context(self.user), request=self.request
-            )
+            lists = render_for(self.request, "games/lobby.html#lists", lobby_context(self.user))
             if lists != self.last_lists:
                 out.append(lists)
                 self.last_lists = lists

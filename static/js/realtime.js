@@ -200,6 +200,34 @@
     }
   });
 
+  // Accept / decline in an invitation notice: the lobby views answer with the waiting room
+  // (or a redirect); from a notice we only want "done" or the refusal's message.
+  document.addEventListener("htmx:beforeOnLoad", function (evt) {
+    var elt = evt.detail && evt.detail.elt;
+    var action = elt && elt.dataset ? elt.dataset.noticeAction : null;
+    if (!action) { return; }
+    evt.preventDefault();
+    var notice = elt.closest(".notice");
+    var xhr = evt.detail.xhr;
+    if (xhr.status >= 200 && xhr.status < 300) {
+      if (action === "accept" && elt.dataset.go) {
+        leaving = true;
+        window.location.assign(elt.dataset.go);
+      } else if (notice) {
+        notice.remove();
+      }
+      return;
+    }
+    var text = "That invitation is no longer open.";
+    try {
+      var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      var shown = doc.querySelector(".message-error, [role=alert]");
+      if (shown && shown.textContent.trim()) { text = shown.textContent.trim(); }
+    } catch (e) { /* keep the generic text */ }
+    var slot = notice && notice.querySelector(".notice-error");
+    if (slot) { slot.textContent = text; slot.hidden = false; }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     showSoundToggle();
     showNotifyControl();

@@ -1,0 +1,46 @@
+"""Websocket test helpers: sockets through the real ASGI app with a signed-in session."""
+
+from __future__ import annotations
+
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest.fixture(autouse=True)
+def _bots_without_pause(settings):
+    """Bots play at once and synchronously, so games are deterministic in tests."""
+    settings.BOT_DELAY_SECONDS = 0
+
+
+def session_cookie(user) -> bytes:
+    """The Cookie header of a browser signed in as `user` (session + CSRF cookie)."""
+    client = Client()
+    client.force_login(user)
+    client.get("/")  # any page sets the csrftoken cookie (base.html uses the token)
+    parts = [f"sessionid={client.cookies['sessionid'].value}"]
+    if "csrftoken" in client.cookies:
+        parts.append(f"csrftoken={client.cookies['csrftoken'].value}")
+    return "; ".join(parts).encode()
+
+
+def socket(path: str, cookie: bytes | None = None, origin: tuple[bytes, bytes] | None = ORIGIN):
+    from hundredten.asgi import application
+
+    headers = [(b"host", b"testserver")]
+    if origin is not None:
+        headers.append(origin)
+    if cookie is not None:
+        headers.append((b"cookie", cookie))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def open_socket(path: str, cookie: bytes):
+    """A connected socket and the frame it sent at once on connect."""
+    ws = socket(path, cookie)
+    connected, code = await ws.connect()
+    assert connected, f"{path} refused ({code})"
+    first = await ws.receive_from(timeout=5)
+    return ws, first

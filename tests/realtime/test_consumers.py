@@ -1,0 +1,341 @@
+"""The websockets, through the real ASGI app (auth + origin check + routing).
+
+Personas: alice organizes and sits in seat 0, bob in seat 1, dave is an outsider.
+Every socket renders for its own user; events on the channel layer carry ids only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from games import engine, presence, realtime
+from games.models import Game, Membership
+from games.services import table as table_service
+from games.services.table import MoveChoice
+from tests.games.conftest import seat_game, start_table
+from tests.realtime.conftest import open_socket, session_cookie, socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+connected = sync_to_async(presence.connected_user_ids)
+
+
+def cards_in(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
+
+
+def version_in(html: str) -> int:
+    match = re.search(r'id="table"[^>]*data-version="(\d+)"', html)
+    assert match, "no #table in the frame"
+    return int(match.group(1))
+
+
+def hand_of(game: Game, seat: int) -> set[str]:
+    state = table_service.load_state(game)
+    return {engine.format_card(card) for card in state.hands[seat]}
+
+
+def bid(game_id: int, user, amount: int) -> None:
+    game = Game.objects.get(pk=game_id)
+    table_service.submit_move(
+        game_id=game_id,
+        user=user,
+        choice=MoveChoice("bid", amount=amount),
+        seen_version=game.version,
+    )
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """alice (seat 0, dealer) against bob (seat 1, first to bid), private, just dealt."""
+    return start_table([alice, bob], name="Duel")
+
+
+@pytest.fixture
+def cookies(alice, bob, dave):
+    return {user.username: session_cookie(user) for user in (alice, bob, dave)}
+
+
+# --- who may open what ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/ws/user/", "/ws/games/{id}/", "/ws/games/{id}/room/"])
+async def test_a_signed_out_visitor_is_refused_everywhere(duel, path):
+    ws = socket(path.format(id=duel.pk), cookie=None)
+    connected, code = await ws.connect()
+    assert not connected
+    assert code == 4401
+
+
+async def test_a_socket_from_another_site_is_refused(duel, cookies):
+    ws = socket(
+        f"/ws/games/{duel.pk}/", cookies["alice"], origin=(b"origin", b"http://evil.example")
+    )
+    connected, _ = await ws.connect()
+    assert not connected
+    ws = socket("/ws/user/", cookies["alice"], origin=None)
+    connected, _ = await ws.connect()
+    assert not connected
+
+
+@pytest.mark.parametrize("path", ["/ws/games/{id}/", "/ws/games/{id}/room/"])
+async def test_an_outsider_cannot_open_a_private_game_and_hears_nothing(duel, cookies, bob, path):
+    ws = socket(path.format(id=duel.pk), cookies["dave"])
+    connected, code = await ws.connect()
+    assert not connected
+    assert code == 4403
+    # Not even after a move: the outsider was never added to the game's group.
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert await ws.receive_nothing(timeout=0.2)
+
+
+async def test_a_socket_for_a_game_that_does_not_exist_is_refused(cookies):
+    ws = socket("/ws/games/987654/", cookies["alice"])
+    connected, code = await ws.connect()
+    assert not connected
+    assert code == 4403
+
+
+async def test_anybody_signed_in_may_watch_a_public_table_without_seeing_a_hand(alice, bob, dave):
+    game = await database_sync_to_async(start_table)([alice, bob], public=True, name="Open")
+    cookie = await database_sync_to_async(session_cookie)(dave)
+    ws, frame = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    hands = await database_sync_to_async(lambda: hand_of(game, 0) | hand_of(game, 1))()
+    assert 'id="table"' in frame
+    assert not cards_in(frame) & hands
+    await ws.disconnect()
+
+
+# --- rendering for its own user ---------------------------------------------------------------
+
+
+async def test_each_socket_renders_its_own_hand_and_never_the_others(duel, cookies):
+    alice_ws, alice_frame = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    bob_ws, bob_frame = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    hands = await database_sync_to_async(lambda: (hand_of(duel, 0), hand_of(duel, 1)))()
+    alice_hand, bob_hand = hands
+    assert alice_hand <= cards_in(alice_frame)
+    assert not cards_in(alice_frame) & bob_hand
+    assert bob_hand <= cards_in(bob_frame)
+    assert not cards_in(bob_frame) & alice_hand
+    await alice_ws.disconnect()
+    await bob_ws.disconnect()
+
+
+async def test_a_move_reaches_the_other_players_table_without_a_reload(duel, cookies, bob):
+    alice_ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    assert version_in(first) == 0
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    pushed = await alice_ws.receive_from(timeout=5)
+    assert version_in(pushed) == 1
+    assert "Bob" in pushed and "15" in pushed
+    await alice_ws.disconnect()
+
+
+async def test_the_pushed_table_carries_a_working_csrf_token(duel, cookies, bob):
+    from django.test import Client
+
+    ws, frame = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame).group(1)
+    csrf_cookie = re.search(rb"csrftoken=([^;]+)", cookies["bob"]).group(1).decode()
+    session = re.search(rb"sessionid=([^;]+)", cookies["bob"]).group(1).decode()
+
+    def post():
+        client = Client(enforce_csrf_checks=True)
+        client.cookies["sessionid"] = session
+        client.cookies["csrftoken"] = csrf_cookie
+        return client.post(
+            f"/games/{duel.pk}/move/",
+            {"csrfmiddlewaretoken": token, "version": "0", "kind": "bid", "amount": "15"},
+        )
+
+    response = await sync_to_async(post)()
+    assert response.status_code in (200, 302)
+    assert (await database_sync_to_async(lambda: Game.objects.get(pk=duel.pk).version)()) == 1
+    await ws.disconnect()
+
+
+async def test_every_reconnect_gets_the_current_table_at_once(duel, cookies, bob):
+    ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    await ws.disconnect()
+    await database_sync_to_async(bid)(duel.pk, bob, 15)  # missed while away
+    ws, again = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    assert version_in(first) == 0
+    assert version_in(again) == 1
+    await ws.disconnect()
+
+
+async def test_a_malformed_frame_is_ignored_and_the_socket_keeps_working(duel, cookies, bob):
+    ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    await ws.send_to(text_data="{not json")
+    await ws.send_to(text_data=json.dumps({"type": "game.changed", "kind": "play", "card": "JK"}))
+    await ws.send_to(bytes_data=b"\x00\xff" * 100)
+    assert await ws.receive_nothing(timeout=0.2)
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert version_in(await ws.receive_from(timeout=5)) == 1
+    await ws.disconnect()
+
+
+async def test_a_burst_of_changes_is_rendered_once_not_once_each(duel, cookies, monkeypatch):
+    from games import consumers
+
+    renders = []
+    original = consumers.TableConsumer.render_page
+
+    def counting(self, game):
+        renders.append(game.pk)
+        return original(self, game)
+
+    monkeypatch.setattr(consumers.TableConsumer, "render_page", counting)
+    ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    renders.clear()
+    layer = get_channel_layer()
+    for _ in range(20):
+        event = {"type": "game.changed", "game_id": duel.pk}
+        await layer.group_send(realtime.game_group(duel.pk), event)
+    # Nothing changed for alice, so nothing is sent; and far fewer renders than events.
+    assert await ws.receive_nothing(timeout=0.5)
+    assert 1 <= len(renders) < 20
+    await ws.disconnect()
+
+
+async def test_a_player_removed_from_a_private_game_is_sent_away_and_closed(alice, bob, carol):
+    game = await database_sync_to_async(seat_game)([alice, bob, carol], name="Three")
+    cookie = await database_sync_to_async(session_cookie)(carol)
+    ws, first = await open_socket(f"/ws/games/{game.pk}/room/", cookie)
+    await database_sync_to_async(Membership.objects.filter(game=game, user=carol).delete)()
+    await database_sync_to_async(realtime.game_changed)(game.pk)
+    assert json.loads(await ws.receive_from(timeout=5)) == {"redirect": "/"}
+    assert (await ws.receive_output(timeout=5))["type"] == "websocket.close"
+
+
+# --- the waiting room -------------------------------------------------------------------------
+
+
+async def test_the_waiting_room_is_live_and_the_start_sends_everyone_to_the_table(alice, bob):
+    from games.services import lobby
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Friday", public=False, max_players=4
+    )
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    ws, first = await open_socket(f"/ws/games/{game.pk}/room/", cookie)
+    assert 'id="room"' in first and "Bob" not in first
+
+    await database_sync_to_async(lobby.invite)(game_id=game.pk, by=alice, username="bob")
+    pushed = await ws.receive_from(timeout=5)
+    assert 'id="room"' in pushed and "Bob" in pushed
+
+    await database_sync_to_async(lobby.accept)(game_id=game.pk, user=bob)
+    assert "Bob" in await ws.receive_from(timeout=5)
+
+    await database_sync_to_async(lobby.start_game)(game_id=game.pk, by=alice)
+    assert json.loads(await ws.receive_from(timeout=5)) == {"redirect": f"/games/{game.pk}/table/"}
+    await ws.disconnect()
+
+
+# --- the per-user socket -------------------------------------------------------------------
+
+
+async def test_the_user_socket_tells_bob_it_is_his_turn_from_any_page(duel, cookies, alice, bob):
+    # Bob bids first; then it is alice's turn; when alice passes, bob (the only bidder)...
+    ws, first = await open_socket("/ws/user/", cookies["alice"])
+    assert 'id="turn-banner"' in first and 'data-turn-count="0"' in first
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    pushed = await ws.receive_from(timeout=5)
+    assert 'data-turn-count="1"' in pushed
+    assert "Your turn" in pushed and "Duel" in pushed
+    assert 'data-fresh="1"' in pushed  # a new turn: the page may chime and notify
+    assert f'href="/games/{duel.pk}/table/"' in pushed
+    await ws.disconnect()
+
+
+async def test_a_reconnecting_user_socket_redraws_the_banner_without_chiming(duel, cookies):
+    ws, first = await open_socket("/ws/user/", cookies["bob"])  # bob is first to bid
+    assert 'data-turn-count="1"' in first
+    assert "data-fresh" not in first
+    await ws.disconnect()
+
+
+async def test_the_banner_clears_on_the_movers_own_table(duel, cookies, bob):
+    ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    assert 'data-turn-count="1"' in first
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert 'data-turn-count="0"' in await ws.receive_from(timeout=5)
+    await ws.disconnect()
+
+
+async def test_an_invitation_appears_as_a_notice_with_accept_and_decline(alice, bob):
+    from games.services import lobby
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Friday", public=False, max_players=4
+    )
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    ws, _ = await open_socket("/ws/user/", cookie)
+    invite = database_sync_to_async(lobby.invite)
+    invitation = await invite(game_id=game.pk, by=alice, username="bob")
+    frames = await ws.receive_from(timeout=5)
+    if "invitation-notice" not in frames:  # the lobby change may come first
+        frames += await ws.receive_from(timeout=5)
+    assert f'id="invitation-notice-{invitation.pk}"' in frames
+    assert "Alice" in frames and "Friday" in frames
+    assert f'hx-post="/games/{game.pk}/accept/"' in frames
+    assert f'hx-post="/games/{game.pk}/decline/"' in frames
+
+    await database_sync_to_async(lobby.decline)(game_id=game.pk, user=bob)
+    gone = await ws.receive_from(timeout=5)
+    assert f'id="invitation-notice-{invitation.pk}" hx-swap-oob="delete"' in gone
+    await ws.disconnect()
+
+
+async def test_the_lobby_lists_refresh_live_on_the_lobby_page_only(alice, bob):
+    from games.services import lobby
+
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    on_lobby, first = await open_socket("/ws/user/?page=lobby", cookie)
+    assert 'id="lobby-lists"' in first
+    elsewhere, other = await open_socket("/ws/user/", cookie)
+    assert 'id="lobby-lists"' not in other
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Friday", public=False, max_players=4
+    )
+    await database_sync_to_async(lobby.invite)(game_id=game.pk, by=alice, username="bob")
+    frames = ""
+    while 'id="lobby-lists"' not in frames:
+        frames += await on_lobby.receive_from(timeout=5)
+    lists = frames[frames.index('id="lobby-lists"') :]
+    assert "Friday" in lists
+    # The other page's socket got the notice, never the lists.
+    assert 'id="lobby-lists"' not in await elsewhere.receive_from(timeout=5)
+    await on_lobby.disconnect()
+    await elsewhere.disconnect()
+
+
+# --- presence ------------------------------------------------------------------------------------
+
+
+async def test_presence_counts_each_users_sockets_and_tells_the_table(duel, cookies, alice, bob):
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    assert await connected(duel.pk, [alice.pk, bob.pk]) == {alice.pk}
+    bob_tab1, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    bob_tab2, _ = await open_socket(f"/ws/games/{duel.pk}/room/", cookies["bob"])
+    ids = await database_sync_to_async(presence.connected_user_ids)(duel.pk)
+    assert ids == {alice.pk, bob.pk}
+    await bob_tab1.disconnect()
+    assert await connected(duel.pk, [alice.pk, bob.pk]) == {
+        alice.pk,
+        bob.pk,
+    }
+    await bob_tab2.disconnect()
+    assert await connected(duel.pk, [alice.pk, bob.pk]) == {alice.pk}
+    await alice_ws.disconnect()
+    assert await connected(duel.pk, [alice.pk, bob.pk]) == set()
