@@ -13,6 +13,7 @@ caller's own move first, so a caller can see every intermediate state.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -64,20 +65,24 @@ class Game:
     """A game from its lobby to its end.
 
     Identify people by string ids (the web uses user ids); moves use seats (0-based, the
-    order of `players`). Decks: from `seed`, or from `decks` (a `DeckSource`) when given.
+    order of `players`). Decks: from `decks` (a `DeckSource`) when given, else from `seed`,
+    else from a fresh random seed. Keep seeds server-side: a seed predicts every deal.
     """
 
     def __init__(
         self,
         organizer_id: str,
         *,
-        seed: str = "",
+        seed: str | None = None,
         public: bool = False,
         decks: DeckSource | None = None,
         target: int = DEFAULT_TARGET,
     ) -> None:
         self.lobby = lobbies.new_lobby(organizer_id, public)
-        self.decks: DeckSource = decks if decks is not None else SeededDecks(seed)
+        if decks is None:
+            # No seed given: a fresh secret one, so two such games never deal alike.
+            decks = SeededDecks(seed if seed is not None else secrets.token_hex(16))
+        self.decks: DeckSource = decks
         self.target = target
         self.state: GameState | None = None
         self._automated: set[str] = set()

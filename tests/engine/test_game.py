@@ -75,3 +75,16 @@ def test_bots_added_in_the_lobby_play_by_themselves_from_the_start():
     assert game.seat_of("bot-1") == 1
     with pytest.raises(LobbyError):
         game.seat_of("zed")
+
+
+def test_games_without_a_seed_deal_differently_and_a_seed_repeats_the_deal():
+    def dealt(seed=None):
+        game = Game("alice", seed=seed)
+        game.add_bot("alice", "bot")
+        game.automate("bot")
+        game.start("alice")
+        assert game.state is not None
+        return game.state.dealt
+
+    assert dealt() != dealt()
+    assert dealt("same") == dealt("same")
