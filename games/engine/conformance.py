@@ -138,6 +138,16 @@ def observe(state: GameState, names: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def note_of(transition: Transition) -> str | None:
+    """The trace's `note` for an accepted move: "prepass" or "unpass", else None."""
+    move, before = transition.move, transition.before
+    if isinstance(move, Unpass):
+        return "unpass"
+    if isinstance(move, Bid) and move.amount == 0 and move.seat != before.active_seat:
+        return "prepass"
+    return None
+
+
 def round_end_of(record: RoundRecord, names: Sequence[str]) -> dict[str, Any]:
     """A round record as a trace's `round_end`."""
     out: dict[str, Any] = {"round": record.index, "outcome": record.outcome}
@@ -220,6 +230,7 @@ class _Replay:
     def check_transition(self, step: int, recorded: Mapping[str, Any], t: Transition) -> None:
         _compare(step, "auto", bool(recorded.get("auto", False)), t.auto)
         _compare(step, "action.", recorded["action"], move_to_trace(t.move, self.names))
+        _compare(step, "note", recorded.get("note"), note_of(t))
         self.check_events(step, recorded, events_of(t.before, t.after, t.move))
         self.check_state(step, t.after, recorded["state"])
 

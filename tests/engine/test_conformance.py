@@ -28,11 +28,17 @@ def first_trace():
 
 
 def damaged_copy(tmp_path, change):
-    trace = json.loads(first_trace().read_text())
-    change(trace)
-    path = tmp_path / "damaged.json"
-    path.write_text(json.dumps(trace))
-    return path
+    """A copy of the first trace that `change` can damage (it raises StopIteration if not)."""
+    for path in sorted(TRACES.glob("game-*.json")):
+        trace = json.loads(path.read_text())
+        try:
+            change(trace)
+        except StopIteration:
+            continue
+        damaged = tmp_path / "damaged.json"
+        damaged.write_text(json.dumps(trace))
+        return damaged
+    raise AssertionError("no trace has what this damage needs")
 
 
 def change_a_score(trace):
@@ -88,6 +94,11 @@ def change_a_suggestion(trace):
     step["state"]["suggestion"] = {"type": "play", "card": "JK"}
 
 
+def drop_a_prepass_note(trace):
+    step = next(s for s in trace["steps"] if s.get("note") == "prepass")
+    del step["note"]
+
+
 def swap_hand_order(trace):
     step = next(s for s in trace["steps"] if "state" in s)
     hand = step["state"]["hands"]["p1"]
@@ -105,6 +116,7 @@ def swap_hand_order(trace):
         change_the_final_winner,
         change_a_suggestion,
         swap_hand_order,
+        drop_a_prepass_note,
     ],
 )
 def test_each_kind_of_damage_is_reported(tmp_path, change):
