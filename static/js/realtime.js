@@ -193,6 +193,11 @@
       if (asked && asked.then) { asked.then(showNotifyControl); }
       return;
     }
+    var acting = target.closest("[data-notice-action]");
+    if (acting) {
+      noticeAction(acting);
+      return;
+    }
     var dismiss = target.closest("[data-dismiss]");
     if (dismiss) {
       var notice = dismiss.closest(".notice");
@@ -200,33 +205,47 @@
     }
   });
 
-  // Accept / decline in an invitation notice: the lobby views answer with the waiting room
-  // (or a redirect); from a notice we only want "done" or the refusal's message.
-  document.addEventListener("htmx:beforeOnLoad", function (evt) {
-    var elt = evt.detail && evt.detail.elt;
-    var action = elt && elt.dataset ? elt.dataset.noticeAction : null;
-    if (!action) { return; }
-    evt.preventDefault();
-    var notice = elt.closest(".notice");
-    var xhr = evt.detail.xhr;
-    if (xhr.status >= 200 && xhr.status < 300) {
-      if (action === "accept" && elt.dataset.go) {
-        leaving = true;
-        window.location.assign(elt.dataset.go);
-      } else if (notice) {
-        notice.remove();
+  // Accept / decline in an invitation notice. Posted with fetch rather than hx-post: the
+  // socket may take the notice down (the invitation is answered) before the response
+  // arrives, and htmx drops responses for elements that left the page.
+  function csrfToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; }
+    catch (e) { return ""; }
+  }
+
+  function noticeAction(button) {
+    var notice = button.closest(".notice");
+    var action = button.dataset.noticeAction;
+    button.disabled = true;
+    fetch(button.dataset.url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: {"X-CSRFToken": csrfToken(), "HX-Request": "true"},
+    }).then(function (response) {
+      if (response.ok) {
+        if (action === "accept" && button.dataset.go) {
+          leaving = true;
+          window.location.assign(button.dataset.go);
+        } else if (notice) {
+          notice.remove();
+        }
+        return null;
       }
-      return;
-    }
-    var text = "That invitation is no longer open.";
-    try {
-      var doc = new DOMParser().parseFromString(xhr.responseText, "text/html");
-      var shown = doc.querySelector(".message-error, [role=alert]");
-      if (shown && shown.textContent.trim()) { text = shown.textContent.trim(); }
-    } catch (e) { /* keep the generic text */ }
-    var slot = notice && notice.querySelector(".notice-error");
-    if (slot) { slot.textContent = text; slot.hidden = false; }
-  });
+      return response.text().then(function (body) {
+        var text = "That invitation is no longer open.";
+        var doc = new DOMParser().parseFromString(body, "text/html");
+        var shown = doc.querySelector(".message-error, [role=alert]");
+        if (shown && shown.textContent.trim()) { text = shown.textContent.trim(); }
+        var slot = notice && notice.querySelector(".notice-error");
+        if (slot) { slot.textContent = text; slot.hidden = false; }
+        button.disabled = false;
+      });
+    }).catch(function () {
+      button.disabled = false;
+      var slot = notice && notice.querySelector(".notice-error");
+      if (slot) { slot.textContent = "No connection. Try again in a moment."; slot.hidden = false; }
+    });
+  }
 
   document.addEventListener("DOMContentLoaded", function () {
     showSoundToggle();

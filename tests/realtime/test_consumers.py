@@ -287,8 +287,8 @@ async def test_an_invitation_appears_as_a_notice_with_accept_and_decline(alice, 
         frames += await ws.receive_from(timeout=5)
     assert f'id="invitation-notice-{invitation.pk}"' in frames
     assert "Alice" in frames and "Friday" in frames
-    assert f'hx-post="/games/{game.pk}/accept/"' in frames
-    assert f'hx-post="/games/{game.pk}/decline/"' in frames
+    assert f'data-url="/games/{game.pk}/accept/"' in frames
+    assert f'data-url="/games/{game.pk}/decline/"' in frames
 
     await database_sync_to_async(lobby.decline)(game_id=game.pk, user=bob)
     gone = await ws.receive_from(timeout=5)
