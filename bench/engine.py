@@ -310,6 +310,12 @@ def main() -> None:
 
     say("## Round playouts (determinize for the active seat, then naive bots to the round end)")
     say()
+    say(
+        "Positions: 40 four-player games stopped at that phase. Like a search, every run plays "
+        "the same positions out again, so after the first run the next round's seeded deck "
+        "comes from the engine's deck cache."
+    )
+    say()
     say("| from | playouts/s |")
     say("| --- | ---: |")
     seconds = 1.0 if options.quick else 3.0
