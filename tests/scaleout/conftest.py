@@ -1,0 +1,91 @@
+"""Scale-out tests: two real daphne processes sharing PostgreSQL and Redis.
+
+They run only when DATABASE_URL and REDIS_URL are both set (CI's second run); otherwise
+they are deselected at collection (not skipped), so the default run reports nothing odd.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, manage, server_env, start_daphne, stop_daphne
+
+
+def scaleout_configured() -> bool:
+    return bool(os.environ.get("DATABASE_URL")) and bool(os.environ.get("REDIS_URL"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if scaleout_configured():
+        return
+    keep = [item for item in items if item.get_closest_marker("scaleout") is None]
+    dropped = [item for item in items if item.get_closest_marker("scaleout") is not None]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
+
+
+SETUP = """
+import json
+from django.test import Client
+from accounts.models import User
+from games.models import Game
+from games.services import lobby
+
+def person(name):
+    user = User.objects.filter(username=name).first() or User.objects.create_user(
+        username=name, password="a-good-long-password-1", display_name=name.capitalize())
+    client = Client()
+    client.force_login(user)
+    return user, client.cookies["sessionid"].value
+
+alice, alice_session = person("{prefix}alice")
+bob, bob_session = person("{prefix}bob")
+game = lobby.create_game(organizer=alice, name="Across processes", public=False, max_players=2)
+lobby.invite(game_id=game.pk, by=alice, username=bob.username)
+lobby.accept(game_id=game.pk, user=bob)
+lobby.start_game(game_id=game.pk, by=alice)
+print("SETUP" + json.dumps({{"game": game.pk, "alice": alice.pk, "bob": bob.pk,
+    "alice_session": alice_session, "bob_session": bob_session}}))
+"""
+
+
+def run_setup(env: dict[str, str], prefix: str) -> dict[str, object]:
+    """Users, sessions and a started two-seat game, made in the servers' own database."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", SETUP.format(prefix=prefix)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    line = next(line for line in done.stdout.splitlines() if line.startswith("SETUP"))
+    return dict(json.loads(line[len("SETUP") :]))
+
+
+@pytest.fixture(scope="module")
+def two_servers(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[dict[str, str], str, str]]:
+    """(environment, url of daphne A, url of daphne B), both on the same PostgreSQL + Redis."""
+    workdir: Path = tmp_path_factory.mktemp("scaleout")
+    env = server_env(workdir, BOT_DELAY_SECONDS="0")
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    first, url_a = start_daphne(env, workdir / "daphne-a.log")
+    try:
+        second, url_b = start_daphne(env, workdir / "daphne-b.log")
+    except Exception:
+        stop_daphne(first)
+        raise
+    yield env, url_a, url_b
+    stop_daphne(second)
+    stop_daphne(first)

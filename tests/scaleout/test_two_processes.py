@@ -1,0 +1,125 @@
+"""A move handled by one daphne process reaches the sockets held by another (channels-redis),
+and presence counts are shared through the Redis cache."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import urllib.parse
+import urllib.request
+
+import pytest
+from asgiref.sync import sync_to_async
+from websockets.asyncio.client import connect
+
+from games import presence
+from tests.scaleout.conftest import run_setup
+
+pytestmark = pytest.mark.scaleout
+
+
+def ws_url(http_url: str, path: str) -> str:
+    return http_url.replace("http://", "ws://") + path
+
+
+async def open_socket(http_url: str, path: str, session: str):
+    ws = await connect(
+        ws_url(http_url, path),
+        origin=http_url,  # type: ignore[arg-type]
+        additional_headers={"Cookie": f"sessionid={session}"},
+        open_timeout=10,
+    )
+    first = await asyncio.wait_for(ws.recv(), 10)
+    return ws, str(first)
+
+
+async def frame_with(ws, needle: str) -> str:
+    """The next frame containing `needle` (others, e.g. presence redraws, are skipped)."""
+    while True:
+        frame = str(await asyncio.wait_for(ws.recv(), 10))
+        if needle in frame:
+            return frame
+
+
+def post_move(http_url: str, game_id: int, session: str, **fields: str) -> int:
+    """A move through the HTTP view, as a browser posts it (CSRF cookie + header)."""
+    page = urllib.request.Request(
+        f"{http_url}/games/{game_id}/table/", headers={"Cookie": f"sessionid={session}"}
+    )
+    with urllib.request.urlopen(page, timeout=10) as response:
+        html = response.read().decode()
+        cookie = response.headers.get_all("Set-Cookie") or []
+    csrf = next(c.split(";")[0].split("=", 1)[1] for c in cookie if c.startswith("csrftoken="))
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
+    version = re.search(r'id="table"[^>]*data-version="(\d+)"', html).group(1)
+    body = urllib.parse.urlencode({"version": version, **fields}).encode()
+    request = urllib.request.Request(
+        f"{http_url}/games/{game_id}/move/",
+        data=body,
+        headers={
+            "Cookie": f"sessionid={session}; csrftoken={csrf}",
+            "X-CSRFToken": token,
+            "HX-Request": "true",
+        },
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return int(response.status)
+
+
+def version_of(html: str) -> int:
+    return int(re.search(r'id="table"[^>]*data-version="(\d+)"', html).group(1))
+
+
+async def test_a_move_posted_to_one_process_reaches_a_table_socket_on_the_other(two_servers):
+    env, url_a, url_b = two_servers
+    game = await sync_to_async(run_setup)(env, "soa")
+    alice_ws, first = await open_socket(url_a, f"/ws/games/{game['game']}/", game["alice_session"])
+    seen = version_of(first)
+    # bob (left of the dealer) bids first, through process B.
+    status = await sync_to_async(post_move)(
+        url_b, game["game"], game["bob_session"], kind="bid", amount="15"
+    )
+    assert status == 200
+    try:
+        pushed = await frame_with(alice_ws, f'data-version="{seen + 1}"')
+        assert "15" in pushed
+    finally:
+        await alice_ws.close()
+
+
+async def test_the_turn_notice_crosses_processes_to_the_user_socket(two_servers):
+    env, url_a, url_b = two_servers
+    game = await sync_to_async(run_setup)(env, "sob")
+    alice_user, first = await open_socket(url_b, "/ws/user/", game["alice_session"])
+    assert 'id="turn-banner"' in first
+    await sync_to_async(post_move)(
+        url_a, game["game"], game["bob_session"], kind="bid", amount="15"
+    )
+    try:
+        banner = await frame_with(alice_user, 'data-fresh="1"')
+        assert "Your turn" in banner and "Across processes" in banner
+    finally:
+        await alice_user.close()
+
+
+async def test_presence_is_shared_by_both_processes(two_servers):
+    env, url_a, url_b = two_servers
+    game = await sync_to_async(run_setup)(env, "soc")
+    ids = [game["alice"], game["bob"]]
+    path = f"/ws/games/{game['game']}/"
+    connected = sync_to_async(presence.connected_user_ids)
+
+    async def settles_to(expected: set[int]) -> bool:
+        for _ in range(200):  # bounded: a close reaches the other process within moments
+            if await connected(game["game"], ids) == expected:
+                return True
+            await asyncio.sleep(0.05)
+        return False
+
+    alice_ws, _ = await open_socket(url_a, path, game["alice_session"])
+    bob_ws, _ = await open_socket(url_b, path, game["bob_session"])
+    assert await connected(game["game"], ids) == set(ids)
+    await bob_ws.close()
+    assert await settles_to({game["alice"]})
+    await alice_ws.close()
+    assert await settles_to(set())
