@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch, Q
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -184,6 +185,8 @@ def _answer(
     if request.htmx:
         if game.status != Game.Status.WAITING and not error:
             return HttpResponseClientRedirect(reverse("table", args=[game.pk]))
+        if request.htmx.target == "invite-box":
+            return _invite_box(request, game, error=error, notice=done, status=status)
         context = room_context(game, request.user, error=error)
         return render(request, "games/waiting_room.html#room", context, status=status)
     if error:
@@ -191,6 +194,20 @@ def _answer(
     elif done:
         messages.success(request, done)
     return redirect("waiting-room", game_id=game.pk)
+
+
+def _invite_box(
+    request: AuthedRequest, game: Game, *, error: str, notice: str, status: int
+) -> HttpResponse:
+    """The invite box with its message, plus the room out of band (its invitee list).
+
+    The box lives outside #room so that pushes of the room never wipe what is being typed.
+    """
+    context = room_context(game, request.user)
+    box = {**context, "invite_error": error, "invite_notice": "" if error else notice}
+    html = render_to_string("games/waiting_room.html#invite-box", box, request=request)
+    html += render_to_string("games/waiting_room.html#room", {**context, "oob": True}, request)
+    return HttpResponse(html, status=status)
 
 
 def _run(

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "room"}
 FROM_LOBBY = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "lobby-lists"}
+FROM_INVITE_BOX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "invite-box"}
 
 
 def snapshot(game):
@@ -309,6 +310,30 @@ def test_bad_invitations_show_a_message_and_change_nothing(
     assert snapshot(friday) == before
 
 
+def test_the_invite_box_answers_with_itself_and_the_room_out_of_band(friday, alice, dave):
+    response = logged_in_client(alice).post(
+        reverse("invite", args=[friday.pk]), {"username": "dave"}, **FROM_INVITE_BOX
+    )
+    assert response.status_code == 200
+    html = text(response)
+    assert html.lstrip().startswith('<section id="invite-box"')
+    assert "Invited dave." in html
+    room = html[html.index('<section id="room"') :]
+    assert 'hx-swap-oob="true"' in room.split(">")[0]
+    assert "Dave" in room and "pending" in room
+
+
+def test_a_refusal_in_the_invite_box_shows_there(friday, alice):
+    before = snapshot(friday)
+    response = logged_in_client(alice).post(
+        reverse("invite", args=[friday.pk]), {"username": "nobody"}, **FROM_INVITE_BOX
+    )
+    assert response.status_code == 400
+    box = text(response).split('<section id="room"')[0]
+    assert "There is nobody called “nobody”." in box and "message-error" in box
+    assert snapshot(friday) == before
+
+
 def test_a_plain_form_refusal_becomes_a_message_after_a_redirect(friday, alice):
     client = logged_in_client(alice)
     response = client.post(reverse("invite", args=[friday.pk]), {"username": "bob"}, follow=True)
@@ -356,13 +381,16 @@ def test_an_invitee_cannot_search_users(friday, carol):
 
 
 def test_bob_creates_a_link_and_sees_it_ready_to_copy(friday, bob):
-    response = logged_in_client(bob).post(reverse("invite-link", args=[friday.pk]), **HTMX)
+    response = logged_in_client(bob).post(
+        reverse("invite-link", args=[friday.pk]), **FROM_INVITE_BOX
+    )
     assert response.status_code == 200
     link = Invitation.objects.get(game=friday, token__isnull=False)
     html = text(response)
     assert reverse("invite-link-landing", args=[link.token]) in html
     assert "data-copy=" in html and "readonly" in html
-    assert "Revoke" not in html  # only the organizer revokes
+    assert "A new invite link is ready" in html
+    assert "Revoke this link" not in html  # only the organizer revokes
     alice_html = text(
         logged_in_client(friday.organizer).get(reverse("waiting-room", args=[friday.pk]))
     )
@@ -436,10 +464,13 @@ def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice,
 
 def test_the_organizer_revokes_a_link(friday, alice):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
-    response = logged_in_client(alice).post(
-        reverse("revoke-invitation", args=[friday.pk, link.pk]), **HTMX
+    client = logged_in_client(alice)
+    assert link.token in text(client.get(reverse("waiting-room", args=[friday.pk])))
+    response = client.post(
+        reverse("revoke-invitation", args=[friday.pk, link.pk]), **FROM_INVITE_BOX
     )
     assert response.status_code == 200
+    assert "The invitation is revoked." in text(response)
     assert link.token not in text(response)
     assert Invitation.objects.get(pk=link.pk).state == "revoked"
 
