@@ -95,11 +95,15 @@ def run_until_human(game_id: int) -> int:
     return table.advance_bots(game_id)
 
 
-def ensure_running(game: Game) -> None:
-    """Heal a game whose bot turn has no timer (e.g. after a restart). Cheap when idle."""
+def ensure_running(game: Game) -> bool:
+    """Heal a game whose bot turn has no timer (e.g. after a restart). Cheap when idle.
+
+    Returns True if bot moves were made right now (synchronous mode).
+    """
     if not _bot_to_act(game):
-        return
+        return False
     if float(settings.BOT_DELAY_SECONDS) <= 0:
-        run_until_human(game.pk)
-    elif not is_scheduled(game.pk):
+        return run_until_human(game.pk) > 0
+    if not is_scheduled(game.pk):
         schedule(game.pk)
+    return False

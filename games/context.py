@@ -128,10 +128,17 @@ def _names(members: dict[int, Membership], players: int) -> list[str]:
     return [members[s].name if s in members else f"Seat {s + 1}" for s in range(players)]
 
 
-def _viewer(game: Game, user: Any) -> Membership | None:
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return game.memberships.filter(user=user).first()
+def _memberships(game: Game, user: Any) -> tuple[Membership | None, dict[int, Membership]]:
+    """The viewer's membership (if any) and the seated memberships by seat, in one query."""
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    viewer = None
+    seated: dict[int, Membership] = {}
+    for member in game.memberships.select_related("user"):
+        if user_id is not None and member.user_id == user_id:
+            viewer = member
+        if member.seat is not None:
+            seated[member.seat] = member
+    return viewer, seated
 
 
 def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
@@ -283,7 +290,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         name: reverse(name, kwargs={"game_id": game.pk})
         for name in ("move", "hint", "automate", "rematch", "table")
     }
-    viewer = _viewer(game, user)
+    viewer, members = _memberships(game, user)
     my_seat = viewer.seat if viewer is not None else None
     base: dict[str, Any] = {
         "game": game,
@@ -306,7 +313,6 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
             "others": [],
         }
     view = engine.perspective_of(state, my_seat)
-    members = service.seated(game)
     names = _names(members, view.players)
     automated = bool(viewer is not None and viewer.automated)
     mine = view.is_my_turn
@@ -366,13 +372,16 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
                 }
             )
     last = None
+    last_round = 0  # set when the last trick belongs to a finished round
     if view.tricks:
         last = view.tricks[-1]
     elif view.history and view.history[-1].tricks:
         last = view.history[-1].tricks[-1]
+        last_round = view.history[-1].index + 1
     last_trick = None
     if last is not None:
         last_trick = {
+            "round": last_round,
             "winner": names[last.winner],
             "plays": [
                 {"name": names[s], "card": card_info(c), "winning": s == last.winner}
@@ -435,7 +444,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
 
 def hint_text(game: Game, user: Any) -> tuple[str, int]:
     """The bot's suggestion for the user's own turn, as a sentence, and an HTTP status."""
-    viewer = _viewer(game, user)
+    viewer, _ = _memberships(game, user)
     if viewer is None or viewer.seat is None:
         return "Hints are for the players at this table.", 403
     try:

@@ -26,9 +26,10 @@ from games.services import table as service
 
 
 def _render_table(
-    request: AuthedRequest, game: Game, *, error: str = "", status: int = 200
+    request: AuthedRequest, game: Game, *, error: str = "", status: int = 200, fresh: bool = False
 ) -> HttpResponse:
-    game.refresh_from_db()
+    if not fresh:  # a move or a bot may have changed it since it was read
+        game.refresh_from_db()
     context = table_context(game, request.user, error=error)
     if request.htmx and not request.htmx.boosted:
         return render(request, "games/table.html#table", context, status=status)
@@ -41,8 +42,9 @@ def table(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     if game.status == Game.Status.WAITING:
         return redirect("waiting-room", game_id=game.pk)
-    bots.ensure_running(game)  # heals bot play after a restart
-    return _render_table(request, game)
+    if bots.ensure_running(game):  # heals bot play after a restart
+        game.refresh_from_db()
+    return _render_table(request, game, fresh=True)
 
 
 @login_required

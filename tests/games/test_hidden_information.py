@@ -1,0 +1,167 @@
+"""No page, partial or hint shows a card its viewer may not see.
+
+Random complete games (2-4 players, humans and bots, seeded random legal moves including
+pre-passes and unpasses) are played through the HTTP move view. After every accepted post,
+every member (players, an invitee) and the outsider dave (a spectator when the game is
+public) loads the table page, the `#table` partial and the lobby, and the active player
+also the hint; and we check
+the card-identifying markup (`data-card="10H"`) and the card names ("Ten of Hearts"):
+
+* in the current round a viewer may see their own hand and own discards, the current trick
+  and the completed tricks of the round; never other hands, the draw pile or others' discards;
+* finished rounds are public: their cards may appear, but only inside the regions marked as
+  history (`data-round`), and only cards that round really dealt or drew.
+
+Games use a target of 20 and stop after three rounds to keep the run short; several still
+reach the end, so game-over pages are checked too.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import engine
+from games.engine.cards import FULL_DECK
+from games.models import Game, Membership
+from games.services import table
+from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import start_table
+
+GAMES = 50
+MAX_ROUNDS = 3
+HX = {"HTTP_HX_REQUEST": "true"}
+CARD_ATTR = re.compile(r'data-card="([^"]+)"')
+HISTORY_REGION = re.compile(
+    r'<details class="panel-box (?:past-round|last-trick)" data-round="(\d+)">(.*?)</details>',
+    re.DOTALL,
+)
+
+
+def form_of(move, version):
+    data = {"version": version}
+    if isinstance(move, engine.Bid):
+        data.update(kind="bid", amount=move.amount)
+    elif isinstance(move, engine.Unpass):
+        data.update(kind="unpass")
+    elif isinstance(move, engine.SelectTrump):
+        data.update(kind="trump", suit=move.suit)
+    elif isinstance(move, engine.Discard):
+        data.update(kind="discard", cards=[engine.format_card(c) for c in move.cards])
+    else:
+        data.update(kind="play", card=engine.format_card(move.card))
+    return data
+
+
+def visible_now(state, seat):
+    """Cards of the current round that `seat` (None: spectator) may see."""
+    cards = {card for _, card in state.current_trick}
+    for trick in state.tricks:
+        cards.update(trick.cards)
+    if seat is not None and state.status != engine.Status.WON:
+        cards.update(state.hands[seat])
+        cards.update(state.discards[seat] or ())
+    return cards
+
+
+def round_cards(record):
+    cards = set()
+    for hand in record.hands:
+        cards.update(hand)
+    for drawn in record.draws:
+        cards.update(drawn or ())
+    return cards
+
+
+def check_page(html, state, seat, where):
+    """Fail if `html` shows a card `seat` may not see at `state`."""
+    history = {r.index + 1: r for r in state.history}
+
+    def history_region(match):
+        number, region = int(match.group(1)), match.group(2)
+        assert number in history, f"{where}: round {number} shown as history but not finished"
+        shown = {engine.parse_card(code) for code in CARD_ATTR.findall(region)}
+        extra = shown - round_cards(history[number])
+        assert not extra, f"{where}: round {number} shows cards it never dealt: {extra}"
+        return ""
+
+    current = HISTORY_REGION.sub(history_region, html)
+    allowed = visible_now(state, seat)
+    shown = {engine.parse_card(code) for code in CARD_ATTR.findall(current)}
+    leaked = shown - allowed
+    assert not leaked, f"{where}: leaked {sorted(engine.format_card(c) for c in leaked)}"
+    for card in FULL_DECK:
+        if card not in allowed:
+            name = engine.card_name(card)
+            assert name not in current, f"{where}: leaked the name {name!r}"
+    return len(shown)
+
+
+@pytest.fixture
+def people(db):
+    return {name: make_user(name) for name in ("alice", "bob", "carol", "dave")}
+
+
+def test_no_page_shows_a_card_its_viewer_may_not_see(people):
+    clients = {name: logged_in_client(user) for name, user in people.items()}
+    checked = shown_cards = finished = 0
+    for number in range(GAMES):
+        rng = random.Random(number)
+        players = 2 + number % 3
+        humans = ["alice", "bob", "carol"][: rng.randint(1, min(3, players))]
+        public = number % 3 == 0
+        game = start_table(
+            [people[n] for n in humans],
+            bots=players - len(humans),
+            seed=f"hidden-{number}",
+            public=public,
+            target=20,
+            name=f"Hidden {number}",
+        )
+        if "carol" not in humans:
+            Membership.objects.create(game=game, user=people["carol"], role="invitee")
+        seat_of = {n: s for s, n in enumerate(humans)}
+        viewers = [*humans, *([] if "carol" in humans else ["carol"]), "dave"]
+        move_url = reverse("move", kwargs={"game_id": game.pk})
+        pages = {
+            "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
+            "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
+            "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
+            "lobby": (reverse("lobby"), {}),
+        }
+        while True:
+            game.refresh_from_db()
+            state = table.load_state(game)
+            if game.status == Game.Status.FINISHED:
+                finished += 1
+            if game.status == Game.Status.FINISHED or state.round_index >= MAX_ROUNDS:
+                break
+            # Usually the active human moves; sometimes another human pre-passes or unpasses.
+            mover = next(n for n in humans if seat_of[n] == state.active_seat)
+            others = [n for n in humans if n != mover and engine.legal_moves(state, seat_of[n])]
+            if others and rng.random() < 0.15:
+                mover = rng.choice(others)
+            moves = engine.perspective_of(state, seat_of[mover]).legal_moves
+            response = clients[mover].post(move_url, form_of(rng.choice(moves), game.version), **HX)
+            assert response.status_code == 200, response.content.decode()[:300]
+            game.refresh_from_db()
+            state = table.load_state(game)
+            check_page(response.content.decode(), state, seat_of[mover], f"{number} post")
+            for viewer in viewers:
+                seat = seat_of.get(viewer)
+                for kind, (url, headers) in pages.items():
+                    if kind == "hint" and (seat is None or seat != state.active_seat):
+                        continue
+                    response = clients[viewer].get(url, **headers)
+                    if viewer == "dave" and not public and kind != "lobby":
+                        assert response.status_code == 404
+                    else:
+                        assert response.status_code == 200, (kind, viewer)
+                    where = f"game {number}, {kind} for {viewer}, round {state.round_index + 1}"
+                    shown_cards += check_page(response.content.decode(), state, seat, where)
+                    checked += 1
+    assert finished >= 5  # game-over pages were checked too
+    assert checked > 3000 and shown_cards > 10000  # the checks saw real tables
