@@ -189,6 +189,8 @@ def _changed(room: _Room, *, also: Iterable[int] = ()) -> None:
     user_ids = {*room.human_ids(), *also}
     transaction.on_commit(lambda: realtime.game_changed(game_id))
     transaction.on_commit(lambda: realtime.lobby_changed(user_ids))
+    if game.public:  # everyone's "Open public games" list may change
+        transaction.on_commit(realtime.public_games_changed)
 
 
 def _organizer_only(room: _Room, actor: User, doing: str) -> None:

@@ -113,7 +113,9 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     seated = me is not None and me.seat is not None
     is_organizer = user.is_authenticated and game.organizer_id == user.pk
     waiting = game.status == Game.Status.WAITING
-    pending = Invitation.objects.filter(game=game, state=Invitation.State.PENDING)
+    pending = Invitation.objects.filter(game=game, state=Invitation.State.PENDING).select_related(
+        "inviter"
+    )
     invitations = {i.invitee_id: i for i in pending if i.invitee_id is not None}
     invitees = [
         (m, invitations.get(m.user_id or 0))
@@ -122,7 +124,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     ]
     links: list[Invitation] = []
     if seated and waiting:
-        mine = pending.filter(token__isnull=False, invitee__isnull=True).select_related("inviter")
+        mine = pending.filter(token__isnull=False, invitee__isnull=True)
         links = [
             link
             for link in mine.order_by("-created_at")
@@ -141,6 +143,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         "is_organizer": is_organizer,
         "is_player": seated,
         "is_invitee": me is not None and me.role == Membership.Role.INVITEE,
+        "my_invitation": invitations.get(user.pk) if user.is_authenticated else None,
         "can_invite": seated and waiting,
         "can_join": me is None and waiting and game.public and free,
         "can_start": is_organizer and waiting and player_count >= MIN_PLAYERS,

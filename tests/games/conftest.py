@@ -78,6 +78,7 @@ def pushes(monkeypatch):
         "invitation_received",
         "game_started",
         "turn_started",
+        "public_games_changed",
     ):
         monkeypatch.setattr(realtime, name, lambda *args, _name=name: calls.append((_name, args)))
     return calls

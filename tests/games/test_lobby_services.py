@@ -61,6 +61,22 @@ def test_the_organizer_gets_seat_zero_in_a_new_game(
     assert ("lobby_changed", ({alice.pk},)) in pushes
 
 
+def test_a_new_public_game_refreshes_everyones_open_games(
+    alice, pushes, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.create_game(organizer=alice, name="Open", public=True, max_players=4)
+    assert ("public_games_changed", ()) in pushes
+
+
+def test_a_private_game_stays_out_of_the_public_lists(
+    alice, pushes, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.create_game(organizer=alice, name="Secret", public=False, max_players=4)
+    assert ("public_games_changed", ()) not in pushes
+
+
 def test_a_game_has_two_to_four_seats(alice):
     refused(lambda: lobby.create_game(organizer=alice, name="x", public=True, max_players=5), 400)
     refused(lambda: lobby.create_game(organizer=alice, name="x", public=True, max_players=1), 400)

@@ -227,10 +227,16 @@ def test_bob_may_invite_and_leave_but_not_manage(friday, bob):
 
 def test_carol_sees_accept_and_decline(friday, carol):
     html = text(logged_in_client(carol).get(reverse("waiting-room", args=[friday.pk])))
-    assert "invited you to play" in html
+    assert "<strong>Alice</strong> invited you to play" in html
     assert reverse("accept", args=[friday.pk]) in html
     assert reverse("decline", args=[friday.pk]) in html
     assert "Invite friends" not in html and "Leave game" not in html
+
+
+def test_an_invitee_sees_who_invited_her(friday, bob, dave):
+    lobby.invite(game_id=friday.pk, by=bob, username="dave")
+    html = text(logged_in_client(dave).get(reverse("waiting-room", args=[friday.pk])))
+    assert "<strong>Bob</strong> invited you to play" in html
 
 
 def test_an_outsider_of_a_public_game_sees_a_join_button(alice, dave):
