@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -42,7 +43,7 @@ from django_htmx.middleware import HtmxDetails
 
 from games import presence, realtime
 from games.access import visible_game_or_404
-from games.models import Game, Invitation
+from games.models import Game, Invitation, Membership
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -57,7 +58,8 @@ RENDER_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ws-render")
 
 
 def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """`func` as an awaitable run on RENDER_POOL, with Django's connection clean-up."""
+    """`func` as an awaitable run on RENDER_POOL, with Django's connection clean-up around
+    it (connections live as long as settings.CONN_MAX_AGE says, as for a request)."""
     return database_sync_to_async(func, thread_sensitive=False, executor=RENDER_POOL)
 
 
@@ -163,6 +165,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     # --- lifecycle ---------------------------------------------------------------------
 
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its per-event `close_old_connections()`: that call
+        runs on the one thread-sensitive thread every view also uses, so under load each
+        push would queue behind other people's requests. These handlers never touch the
+        database on the event loop; the render pool looks after its own connections."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
@@ -237,6 +249,8 @@ class GameConsumer(LiveConsumer):
 
     game_id: int
     heartbeat_task: asyncio.Task[None] | None = None
+    # What a presence change redraws: the whole page, or (the table) just the seats' dots.
+    presence_part = "page"
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -288,7 +302,7 @@ class GameConsumer(LiveConsumer):
         self.want("page")
 
     async def presence_changed(self, event: dict[str, Any]) -> None:
-        self.want("page")
+        self.want(self.presence_part)
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 
@@ -299,7 +313,28 @@ class GameConsumer(LiveConsumer):
         elsewhere = self.elsewhere(game)
         if elsewhere:
             return Frames([redirect_frame(elsewhere)])
+        if "page" not in parts:  # only presence changed
+            dots = self.render_presence(game)
+            return Frames([dots] if dots else [])
         return Frames(self.fresh_text(self.render_page(game)))
+
+    def render_presence(self, game: Game) -> str:
+        """The seats' presence dots alone, if this page shows them (cheap: no replay)."""
+        if self.last_sent is None or 'id="presence-' not in self.last_sent:
+            return ""
+        seated = list(
+            Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
+            .order_by("seat")
+            .values_list("seat", "user_id")
+        )
+        online = presence.connected_user_ids(game.pk, [uid for _, uid in seated])
+        return "".join(
+            render_to_string(
+                "games/_presence.html#dot",
+                {"seat": seat, "connected": uid in online, "oob": True},
+            )
+            for seat, uid in seated
+        )
 
     def elsewhere(self, game: Game) -> str:
         """The URL this page's user belongs on now, or "" to stay."""
@@ -310,6 +345,8 @@ class GameConsumer(LiveConsumer):
 
 
 class TableConsumer(GameConsumer):
+    presence_part = "presence"
+
     async def opened(self) -> None:
         await super().opened()
         # Bots resume after a server restart once somebody looks at the table.
@@ -333,9 +370,9 @@ class TableConsumer(GameConsumer):
     def render_page(self, game: Game) -> str:
         from games.context import table_context
 
-        html = render_for(self.request, "games/table.html#table", table_context(game, self.user))
-        # The banner too: after this user moves, their own table frame clears it.
-        return html + turn_banner_html(self.user)
+        # The turn banner is not part of this frame: the services send lobby.changed to every
+        # member whenever the turn moves, and the user socket redraws the banner then.
+        return render_for(self.request, "games/table.html#table", table_context(game, self.user))
 
 
 class RoomConsumer(GameConsumer):

@@ -264,8 +264,8 @@ async def test_a_reconnecting_user_socket_redraws_the_banner_without_chiming(due
     await ws.disconnect()
 
 
-async def test_the_banner_clears_on_the_movers_own_table(duel, cookies, bob):
-    ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+async def test_the_banner_clears_once_the_player_has_moved(duel, cookies, bob):
+    ws, first = await open_socket("/ws/user/", cookies["bob"])
     assert 'data-turn-count="1"' in first
     await database_sync_to_async(bid)(duel.pk, bob, 15)
     assert 'data-turn-count="0"' in await ws.receive_from(timeout=5)

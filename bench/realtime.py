@@ -1,0 +1,424 @@
+"""Real-time benchmark: one daphne process, many live games, everything on loopback.
+
+    .venv/bin/python bench/realtime.py                 # the three measurements below
+    .venv/bin/python bench/realtime.py --quick         # a smaller, faster run
+    DATABASE_URL=postgresql://... bench/realtime.py    # on PostgreSQL instead of SQLite
+
+It starts daphne (its own subprocess, DEBUG off, its own SQLite file unless DATABASE_URL is
+set), creates users, sessions and started four-player games directly with the Django ORM in
+this process against the same database, opens the sockets a browser on the table page opens
+(per player: the table socket and the per-user socket) and plays each game by HTTP POSTs of
+the naive bot's moves, each game moving once every THINK seconds (jittered), as people do.
+
+It prints, per step:
+- POST->partial: time from sending a move's POST to having the `#table` partial answer;
+- action->push: time from sending the POST to the next player's table socket receiving
+  the table at the new version;
+and ramps the number of games to find the largest one daphne process holds with push
+p99 <= 250 ms. Loops are bounded; daphne is stopped at the end (or on Ctrl-C).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import resource
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
+PLAYERS = 4
+PUSH_LIMIT_MS = 250.0
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+def server_environment(workdir: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "HTTPS": "0",
+        "SECRET_KEY": "realtime-bench-" + "k" * 40,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "STATIC_ROOT": str(workdir / "static"),
+        "BOT_DELAY_SECONDS": "0",
+        "LOG_LEVEL": "ERROR",
+        "PYTHONUNBUFFERED": "1",
+        "DJANGO_SETTINGS_MODULE": "hundredten.settings",
+    }
+    if not env.get("DATABASE_URL"):
+        env["SQLITE_PATH"] = str(workdir / "bench.sqlite3")
+    return env
+
+
+def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
+    for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
+        subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    with (workdir / "daphne.log").open("wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "hundredten.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    for _ in range(300):  # at most 30 s
+        if proc.poll() is not None:
+            raise SystemExit(f"daphne exited:\n{(workdir / 'daphne.log').read_text()}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, port
+        except OSError:
+            time.sleep(0.1)
+    stop(proc)
+    raise SystemExit("daphne did not start listening within 30 s")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+# --- the data (Django ORM in this process, same database) -------------------------------------
+
+
+@dataclass
+class Player:
+    user_id: int
+    session: str
+    seat: int
+
+
+@dataclass
+class BenchGame:
+    game_id: int
+    players: list[Player]
+    moves: list[tuple[int, dict[str, Any]]]  # (seat, form fields) in order
+    version: int = 0
+
+
+def make_games(count: int, first: int) -> list[BenchGame]:
+    """`count` started four-player games of humans, with their naive-bot move lists."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import transaction
+
+    from accounts.models import User
+    from games import engine
+    from games.models import Game, Membership
+    from games.services import table
+
+    games: list[BenchGame] = []
+    for n in range(first, first + count):
+        users = []
+        for seat in range(PLAYERS):
+            user = User(username=f"bench{n}s{seat}", display_name=f"P{seat} of {n}")
+            user.set_unusable_password()  # no hashing: fast to create
+            users.append(user)
+        User.objects.bulk_create(users)
+        users = list(
+            User.objects.filter(username__in=[u.username for u in users]).order_by("username")
+        )
+        with transaction.atomic():
+            game = Game.objects.create(
+                name=f"Bench {n}", organizer=users[0], seed=f"bench-{n}", max_players=PLAYERS
+            )
+            Membership.objects.bulk_create(
+                Membership(game=game, user=u, role="organizer" if s == 0 else "player", seat=s)
+                for s, u in enumerate(users)
+            )
+            table.begin(game)
+        players = []
+        for seat, user in enumerate(users):
+            store = SessionStore()
+            store[SESSION_KEY] = str(user.pk)
+            store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            store.create()
+            players.append(Player(user.pk, str(store.session_key), seat))
+        state = engine.new_game(game.seed, PLAYERS)
+        moves: list[tuple[int, dict[str, Any]]] = []
+        for _ in range(40):
+            if state.active_seat is None:
+                break
+            move = engine.suggestion(state)
+            moves.append((move.seat, form_of(move)))
+            state = engine.apply(state, move)
+        game.refresh_from_db()
+        games.append(BenchGame(game.pk, players, moves, game.version))
+    return games
+
+
+def form_of(move: Any) -> dict[str, Any]:
+    from games import engine
+
+    if isinstance(move, engine.Bid):
+        return {"kind": "bid", "amount": str(move.amount)}
+    if isinstance(move, engine.Unpass):
+        return {"kind": "unpass"}
+    if isinstance(move, engine.SelectTrump):
+        return {"kind": "trump", "suit": move.suit}
+    if isinstance(move, engine.Discard):
+        return {"kind": "discard", "cards": [engine.format_card(c) for c in move.cards]}
+    return {"kind": "play", "card": engine.format_card(move.card)}
+
+
+# --- the load ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Results:
+    post_ms: list[float] = field(default_factory=list)
+    push_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+class Sockets:
+    """Every socket's frames, by (game, seat) -> {version: first arrival time}."""
+
+    def __init__(self) -> None:
+        self.arrivals: dict[tuple[int, int], dict[int, float]] = {}
+        self.waiters: dict[tuple[int, int, int], asyncio.Future[float]] = {}
+        self.open: list[Any] = []
+        self.readers: list[asyncio.Task[None]] = []
+
+    async def reader(self, ws: Any, key: tuple[int, int] | None) -> None:
+        try:
+            async for frame in ws:
+                now = time.perf_counter()
+                if key is None:
+                    continue
+                data = frame.encode() if isinstance(frame, str) else frame
+                match = VERSION_RE.search(data)
+                if match:
+                    version = int(match.group(1))
+                    seen = self.arrivals.setdefault(key, {})
+                    seen.setdefault(version, now)
+                    waiter = self.waiters.pop((*key, version), None)
+                    if waiter is not None and not waiter.done():
+                        waiter.set_result(now)
+        except Exception:  # closed at the end of a step
+            return
+
+    def arrival(self, game_id: int, seat: int, version: int) -> asyncio.Future[float]:
+        loop = asyncio.get_running_loop()
+        known = self.arrivals.get((game_id, seat), {}).get(version)
+        future: asyncio.Future[float] = loop.create_future()
+        if known is not None:
+            future.set_result(known)
+        else:
+            self.waiters[(game_id, seat, version)] = future
+        return future
+
+
+async def connect_all(port: int, games: list[BenchGame], sockets: Sockets) -> None:
+    from websockets.asyncio.client import connect
+
+    origin = f"http://127.0.0.1:{port}"
+    gate = asyncio.Semaphore(40)
+
+    async def one(path: str, session: str, key: tuple[int, int] | None) -> None:
+        async with gate:
+            ws = await connect(
+                f"ws://127.0.0.1:{port}{path}",
+                origin=origin,  # type: ignore[arg-type]
+                additional_headers={"Cookie": f"sessionid={session}"},
+                open_timeout=30,
+                max_size=None,
+                ping_interval=None,
+            )
+        sockets.open.append(ws)
+        sockets.readers.append(asyncio.create_task(sockets.reader(ws, key)))
+
+    await asyncio.gather(
+        *(
+            one(path, p.session, key)
+            for g in games
+            for p in g.players
+            for path, key in (
+                (f"/ws/games/{g.game_id}/", (g.game_id, p.seat)),
+                ("/ws/user/", None),
+            )
+        )
+    )
+
+
+async def post(port: int, path: str, session: str, fields: dict[str, Any]) -> tuple[int, bytes]:
+    """One HTTP/1.1 POST on a fresh loopback connection, as htmx sends it."""
+    from urllib.parse import urlencode
+
+    csrf = secrets.token_hex(16)  # a 32-character secret: cookie and header agree
+    body = urlencode(fields, doseq=True).encode()
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
+        "HX-Request: true\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(head + body)
+    await writer.drain()
+    data = await reader.read()
+    writer.close()
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+    return status, data
+
+
+async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: int,
+                results: Results, rng: random.Random, measure: bool) -> None:  # fmt: skip
+    by_seat = {p.seat: p for p in g.players}
+    await asyncio.sleep(rng.uniform(0, think))  # spread the games out
+    for _ in range(moves):
+        if not g.moves:
+            return
+        seat, fields = g.moves.pop(0)
+        next_seat = g.moves[0][0] if g.moves else None
+        expected = g.version + 1
+        waiter = sockets.arrival(g.game_id, next_seat, expected) if next_seat is not None else None
+        started = time.perf_counter()
+        status, data = await post(
+            port, f"/games/{g.game_id}/move/", by_seat[seat].session,
+            {**fields, "version": str(g.version)},
+        )  # fmt: skip
+        answered = time.perf_counter()
+        if status != 200 or b'id="table"' not in data:
+            results.errors.append(f"game {g.game_id}: POST {status}")
+            return
+        g.version = expected
+        if measure:
+            results.post_ms.append((answered - started) * 1000)
+        if waiter is not None:
+            try:
+                arrived = await asyncio.wait_for(waiter, 10)
+            except TimeoutError:
+                results.errors.append(f"game {g.game_id}: no push of v{expected} in 10 s")
+                return
+            if measure:
+                results.push_ms.append((arrived - started) * 1000)
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+
+async def step(port: int, games: list[BenchGame], think: float, moves: int, seed: int) -> Results:
+    sockets = Sockets()
+    await connect_all(port, games, sockets)
+    await asyncio.sleep(1.0)  # let the connect-time renders settle
+    results = Results()
+    rng = random.Random(seed)
+    # One warm-up move per game (not measured), then the measured ones.
+    await asyncio.gather(*(drive(port, g, sockets, think, 1, results, rng, False) for g in games))
+    await asyncio.gather(
+        *(drive(port, g, sockets, think, moves, results, rng, True) for g in games)
+    )
+    for ws in sockets.open:
+        await ws.close()
+    for task in sockets.readers:
+        task.cancel()
+    await asyncio.sleep(0.5)
+    return results
+
+
+def line(label: str, games: int, r: Results) -> str:
+    sockets = games * PLAYERS * 2
+    return (
+        f"{label:<14} games={games:<4} sockets={sockets:<5} moves={len(r.post_ms):<5} "
+        f"POST->partial p50={percentile(r.post_ms, 50):6.1f} p99={percentile(r.post_ms, 99):6.1f} ms  "
+        f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
+        + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--think", type=float, default=3.0, help="seconds between a game's moves")
+    parser.add_argument("--moves", type=int, default=6, help="measured moves per game per step")
+    parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
+    parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
+    args = parser.parse_args()
+    if args.quick:
+        args.ramp, args.moves = args.ramp or "20,50", 3
+    args.ramp = args.ramp or "100,200,300,400,500,600"
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets each side
+
+    # SQLite on tmpfs when there is one: a commit then costs no disk flush, so the figures
+    # measure our code rather than this machine's disk (PostgreSQL: set DATABASE_URL).
+    shm = Path("/dev/shm")
+    base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+    workdir = Path(tempfile.mkdtemp(prefix="bench-realtime-", dir=base))
+    env = server_environment(workdir)
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    proc, port = start_daphne(env, workdir)
+    print(f"daphne pid {proc.pid} on 127.0.0.1:{port}; database "
+          f"{'DATABASE_URL' if env.get('DATABASE_URL') else env['SQLITE_PATH']}; "
+          f"think {args.think} s; {PLAYERS} players x 2 sockets per game", flush=True)  # fmt: skip
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    made = 0
+    try:
+
+        def fresh(count: int) -> list[BenchGame]:
+            nonlocal made
+            games = make_games(count, made)
+            made += count
+            return games
+
+        if not args.quick:
+            # The two target points: POST->partial at 100 games, push at 1,000 sockets.
+            r = asyncio.run(step(port, fresh(100), args.think, args.moves, 1))
+            print(line("100 games", 100, r), flush=True)
+            r = asyncio.run(step(port, fresh(125), args.think, args.moves, 2))
+            print(line("1000 sockets", 125, r), flush=True)
+        best = 0
+        for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
+            r = asyncio.run(step(port, fresh(count), args.think, args.moves, 3 + count))
+            print(line("ramp", count, r), flush=True)
+            if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
+                break
+            best = count
+        print(f"largest ramp step with push p99 <= {PUSH_LIMIT_MS:.0f} ms: {best} games "
+              f"({best * PLAYERS * 2} sockets) in one daphne process", flush=True)  # fmt: skip
+        print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
+    finally:
+        stop(proc)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
