@@ -382,6 +382,9 @@ def test_starting_compacts_seats_drops_invitees_and_deals(
     link.refresh_from_db()
     assert link.state == Invitation.State.EXPIRED
     assert ("game_started", (game.pk,)) in pushes
+    turn = [args for name, args in pushes if name == "turn_started"]
+    human_at_turn = Membership.objects.get(game=game, seat=game.active_seat).user
+    assert turn == [(human_at_turn.pk, game.pk)]  # bots played up to the first human
     assert any(name == "lobby_changed" and carol.pk in args[0] for name, args in pushes)
 
 
