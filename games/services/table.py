@@ -11,6 +11,8 @@ Every write locks the game row first (`select_for_update`; SQLite serialises wri
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,16 +79,57 @@ class MoveChoice:
 # --- loading ---------------------------------------------------------------------------------
 
 
+# Parsed snapshots by (game id, snapshot id, seq). Snapshot rows never change once
+# committed, so a process may keep them; only committed rows get in (see `_remember`).
+# A long game's snapshot carries every finished round, so fetching and parsing it is the
+# part of a load that would grow with the game: the cache keeps loads flat.
+_SNAPSHOTS: OrderedDict[tuple[int, int, int], GameState] = OrderedDict()
+_SNAPSHOTS_LOCK = threading.Lock()
+SNAPSHOT_CACHE_SIZE = 512
+
+
+def clear_snapshot_cache() -> None:
+    """Forget every parsed snapshot of this process (tests; a simulated restart)."""
+    with _SNAPSHOTS_LOCK:
+        _SNAPSHOTS.clear()
+
+
+def _cached(key: tuple[int, int, int]) -> GameState | None:
+    with _SNAPSHOTS_LOCK:
+        state = _SNAPSHOTS.get(key)
+        if state is not None:
+            _SNAPSHOTS.move_to_end(key)
+        return state
+
+
+def _remember(key: tuple[int, int, int], state: GameState) -> None:
+    """Keep a parsed snapshot, once it is certainly committed (never a rolled-back row)."""
+
+    def store() -> None:
+        with _SNAPSHOTS_LOCK:
+            _SNAPSHOTS[key] = state
+            _SNAPSHOTS.move_to_end(key)
+            while len(_SNAPSHOTS) > SNAPSHOT_CACHE_SIZE:
+                _SNAPSHOTS.popitem(last=False)
+
+    transaction.on_commit(store)  # runs at once outside a transaction
+
+
 def load_state(game: Game) -> GameState:
     """The engine state after the last action: the latest snapshot plus the actions after it.
 
-    Snapshots are written at every round start, so this replays at most one round.
+    Snapshots are written at every round start, so this replays at most one round; the
+    snapshot itself usually comes parsed from this process's cache.
     """
-    snapshot = Snapshot.objects.filter(game=game).order_by("-seq").first()
-    if snapshot is None:
+    latest = Snapshot.objects.filter(game=game).order_by("-seq").values_list("pk", "seq").first()
+    if latest is None:
         raise RefusedMove("This game has not started yet.")
-    state = engine.state_from_json(snapshot.state)
-    moves = GameAction.objects.filter(game=game, seq__gt=snapshot.seq).order_by("seq")
+    key = (game.pk, *latest)
+    state = _cached(key)
+    if state is None:
+        state = engine.state_from_json(Snapshot.objects.get(pk=latest[0]).state)
+        _remember(key, state)
+    moves = GameAction.objects.filter(game=game, seq__gt=latest[1]).order_by("seq")
     for data in moves.values_list("move", flat=True):
         state = engine.apply(state, engine.move_from_json(data))
     return state
@@ -117,7 +160,8 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
         raise RefusedMove("This game has already started.")
     players = len(seated(game))
     state = engine.new_game(game.seed, players, target or engine.DEFAULT_TARGET)
-    Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
+    snapshot = Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
+    _remember((game.pk, snapshot.pk, 0), state)
     game.status = Game.Status.ACTIVE
     game.started_at = game.started_at or timezone.now()
     game.active_seat = state.active_seat
@@ -142,7 +186,8 @@ def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameStat
         game=game, seq=seq, seat=move.seat, move=engine.move_to_json(move), auto=auto
     )
     if after.round_index != before.round_index:
-        Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
+        snapshot = Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
+        _remember((game.pk, snapshot.pk, seq), after)
     game.version += 1
     game.active_seat = after.active_seat
     fields = ["version", "active_seat"]

@@ -26,6 +26,14 @@ def _bots_without_pause(settings):
     settings.BOT_DELAY_SECONDS = 0
 
 
+@pytest.fixture(autouse=True)
+def _fresh_snapshot_cache():
+    """Parsed snapshots are cached per process by id; flushed test databases reuse ids."""
+    from games.services import table
+
+    table.clear_snapshot_cache()
+
+
 # --- table helpers (table engineer) ------------------------------------------------------
 
 

@@ -53,6 +53,7 @@ def test_a_restart_mid_trick_loses_nothing(alice, bob):
     # The "restart": no timers, no cache, no objects from before; only the database.
     bots.cancel_all()
     cache.clear()
+    table.clear_snapshot_cache()
     del game, state
     game = Game.objects.get(name="Table", seed=seed)
     reloaded = table.load_state(game)
