@@ -193,21 +193,26 @@ def _chart(
 
 
 def _score_rows(names: list[str], history: tuple[engine.RoundRecord, ...]) -> list[dict[str, Any]]:
+    """One row per scored round: the contract, and each seat's total and points."""
     running = [0] * len(names)
     rows = []
     for record in history:
-        scored = record.outcome != "no_bidders"
-        cells = []
         for seat, points in enumerate(record.round_scores):
             running[seat] += points
-            cells.append({"points": points, "total": running[seat]})
-        if scored and record.bidder is not None:
-            trump = f" {SUIT_SYMBOLS[record.trump]}" if record.trump else ""
-            contract = f"{names[record.bidder]} {record.bid}{trump}"
-        else:
-            contract = "No bids"
+        if record.outcome == "no_bidders" or record.bidder is None:
+            continue  # changes no score: counted below the sheet instead
+        cells = [
+            {"points": points, "total": running[seat], "bidder": seat == record.bidder}
+            for seat, points in enumerate(record.round_scores)
+        ]
         rows.append(
-            {"number": record.index + 1, "contract": contract, "scored": scored, "cells": cells}
+            {
+                "number": record.index + 1,
+                "bid": record.bid,
+                "trump": suit_info(record.trump) if record.trump else None,
+                "bidder": names[record.bidder],
+                "cells": cells,
+            }
         )
     return rows
 
@@ -342,6 +347,10 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
                 "backs": range(view.hand_sizes[seat]),
                 "tricks_won": tricks_won[seat],
                 "pos": positions[(seat - bottom) % view.players],
+                "winner": seat == view.winner,
+                "drew": view.discard_counts[seat]
+                if view.status in (Status.DISCARD, Status.TRICKS)
+                else None,
             }
         )
     trump = view.trump
@@ -436,6 +445,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         "final_scores": [{"name": n, "score": s} for n, s in zip(names, view.scores, strict=True)],
         "score_names": names,
         "score_rows": _score_rows(names, view.history),
+        "passed_out": sum(r.outcome == "no_bidders" for r in view.history),
         "chart": _chart(names, view.history, view.target),
         "past_rounds": _past_rounds(names, view.history),
         "hint": "",

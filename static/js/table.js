@@ -1,15 +1,41 @@
-// The table: keep the discard button's label in step with the chosen cards.
-// Everything else is plain forms + htmx; this only makes "Discard N" / "Keep my hand" live.
+// The table. Everything is plain forms + htmx; this file only
+// - keeps the discard button's label in step with the chosen cards ("Discard 2" / "Keep my hand");
+// - keeps the panels (<details> with an id) open or closed as the player left them, although
+//   every move and every push redraws the whole #table.
 (function () {
   "use strict";
-  function refresh(form) {
+  var panels = {}; // details id -> open?
+
+  function refreshDiscard(form) {
     var button = form.querySelector(".discard-submit");
     if (!button) return;
     var n = form.querySelectorAll('input[name="cards"]:checked').length;
     button.textContent = n ? button.dataset.discard + " " + n : button.dataset.keep;
   }
+
+  function restorePanels() {
+    var table = document.getElementById("table");
+    if (!table) return;
+    Object.keys(panels).forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details && table.contains(details) && details.open !== panels[id]) {
+        details.open = panels[id];
+      }
+    });
+  }
+
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest(".discard-form");
-    if (form) refresh(form);
+    if (form) refreshDiscard(form);
   });
+  // "toggle" does not bubble: listen in the capture phase.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (details.tagName === "DETAILS" && details.id && details.closest("#table")) {
+      panels[details.id] = details.open;
+    }
+  }, true);
+  document.addEventListener("htmx:afterSettle", restorePanels);
+  document.addEventListener("htmx:oobAfterSwap", restorePanels);
+  document.addEventListener("htmx:wsAfterMessage", restorePanels);
 })();

@@ -36,7 +36,8 @@ MAX_ROUNDS = 3
 HX = {"HTTP_HX_REQUEST": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 HISTORY_REGION = re.compile(
-    r'<details class="panel-box (?:past-round|last-trick)" data-round="(\d+)">(.*?)</details>',
+    r'<details id="[\w-]+" class="panel-box (?:past-round|last-trick)" data-round="(\d+)">'
+    r"(.*?)</details>",
     re.DOTALL,
 )
 
@@ -76,12 +77,16 @@ def round_cards(record):
     return cards
 
 
+HISTORY_SEEN = []  # history regions checked (the regex must keep matching the markup)
+
+
 def check_page(html, state, seat, where):
     """Fail if `html` shows a card `seat` may not see at `state`."""
     history = {r.index + 1: r for r in state.history}
 
     def history_region(match):
         number, region = int(match.group(1)), match.group(2)
+        HISTORY_SEEN.append(number)
         assert number in history, f"{where}: round {number} shown as history but not finished"
         shown = {engine.parse_card(code) for code in CARD_ATTR.findall(region)}
         extra = shown - round_cards(history[number])
@@ -164,4 +169,5 @@ def test_no_page_shows_a_card_its_viewer_may_not_see(people):
                     shown_cards += check_page(response.content.decode(), state, seat, where)
                     checked += 1
     assert finished >= 5  # game-over pages were checked too
+    assert len(HISTORY_SEEN) > 1000  # finished rounds were shown, and checked as history
     assert checked > 3000 and shown_cards > 10000  # the checks saw real tables
