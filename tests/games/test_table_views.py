@@ -240,7 +240,7 @@ def test_discard_offers_toggle_cards_with_non_trumps_preselected(alice):
     hand = state.hands[0]
     for card in hand:
         code = engine.format_card(card)
-        box = re.search(rf'<input type="checkbox" name="cards" value="{code}"[^>]*>', html)
+        box = re.search(rf'<input type="checkbox"[^>]*name="cards" value="{code}"[^>]*>', html)
         assert box, code
         assert ("checked" in box.group(0)) == (not engine.is_trump(card, trump))
     assert "Keep my hand" in html or "Discard " in html
