@@ -271,6 +271,8 @@ def new_game(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @login_required
 def waiting_room(request: AuthedRequest, game_id: int) -> HttpResponse:
+    if request.htmx and request.GET.get("part") == "invite-links":
+        return _invite_links(request, game_id)
     game = visible_game_or_404(request.user, game_id)
     if game.status != Game.Status.WAITING:
         return redirect("table", game_id=game.pk)
@@ -278,6 +280,22 @@ def waiting_room(request: AuthedRequest, game_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "games/waiting_room.html#room", context)
     return render(request, "games/waiting_room.html", context)
+
+
+def _invite_links(request: AuthedRequest, game_id: int) -> HttpResponse:
+    """The invite links of the waiting room, fetched again after each push of the room.
+
+    Nothing to swap (204) when the game has started (the page is on its way to the table)
+    or the user holds no seat; a bare 404 when the game is not visible to them.
+    """
+    try:
+        game = visible_game_or_404(request.user, game_id)
+    except Http404:
+        return HttpResponse(status=404)
+    context = room_context(game, request.user)
+    if not context["can_invite"]:
+        return HttpResponse(status=204)
+    return render(request, "games/waiting_room.html#invite-links", context)
 
 
 @require_GET

@@ -130,12 +130,14 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     expect(dave.get_by_text("Friday cards")).to_have_count(0)
 
     # Alice sees both players seated, adds a bot to the last seat and starts.
-    alice.goto(room_url)
+    # No reload: the room was pushed to her as bob and carol took their seats.
     seats = alice.locator(".room-seat")
     expect(seats.nth(1)).to_contain_text(bob_name)
     expect(seats.nth(2)).to_contain_text(carol_name)
     alice.get_by_role("button", name="Add a bot to seat 4").click()
     expect(seats.nth(3)).to_contain_text("Bot Ada")
+    # Carol used the first link: it left alice's list when the room was pushed.
+    expect(alice.locator("input.invite-link-url")).to_have_count(0)
     alice.get_by_role("button", name="Create invite link").click()  # a spare link, to see it
     expect(alice.locator("input.invite-link-url")).to_have_count(1)
     shoot(alice, "waiting-room-desktop")

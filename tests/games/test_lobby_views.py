@@ -468,6 +468,21 @@ def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice,
     assert snapshot(friday) == before
 
 
+def test_the_link_list_refreshes_after_a_room_push(friday, alice, bob, carol, dave):
+    link = lobby.create_invite_link(game_id=friday.pk, by=alice)
+    url = reverse("waiting-room", args=[friday.pk]) + "?part=invite-links"
+    html = text(logged_in_client(alice).get(url, HTTP_HX_REQUEST="true"))
+    assert html.lstrip().startswith('<div id="invite-links"') and link.token in html
+    bob_html = text(logged_in_client(bob).get(url, HTTP_HX_REQUEST="true"))
+    assert link.token not in bob_html and "Create another link" not in bob_html
+    lobby.use_invite_link(token=link.token, user=dave)
+    html = text(logged_in_client(alice).get(url, HTTP_HX_REQUEST="true"))
+    assert link.token not in html and "Create invite link" in html
+    assert logged_in_client(carol).get(url, HTTP_HX_REQUEST="true").status_code == 204
+    outsider = logged_in_client(make_user("erin")).get(url, HTTP_HX_REQUEST="true")
+    assert outsider.status_code == 404 and outsider.content == b""
+
+
 def test_the_organizer_revokes_a_link(friday, alice):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
     client = logged_in_client(alice)
