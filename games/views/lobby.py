@@ -57,11 +57,15 @@ def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
         (m for m in game.memberships.all() if m.seat is not None), key=lambda m: m.seat or 0
     )
     waiting = game.status == Game.Status.WAITING
+    status = str(game.get_status_display())
+    at_turn = next((m for m in members if m.seat == game.active_seat), None)
+    if game.status == Game.Status.ACTIVE and at_turn is not None:
+        status = f"{status} · {at_turn.name} to play"
     return Listing(
         game=game,
         players=[m.name for m in members],
         url=reverse("waiting-room" if waiting else "table", args=[game.pk]),
-        status=game.get_status_display(),
+        status=status,
         invitation=invitation,
     )
 

@@ -151,3 +151,11 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     alice.get_by_role("button", name="Start game").click()
     expect(alice).to_have_url(re.compile(r"/games/\d+/table/$"))
     assert alice.url == room_url + "table/"
+
+    # Back in her lobby the game is under way: on her turn, or waiting for someone else's.
+    alice.goto(f"{base_url}/")
+    under_way = alice.locator(".lobby-section", has_text="Friday cards")
+    expect(under_way.get_by_role("heading")).to_have_text(
+        re.compile("^(Your turn|Your games in progress)$")
+    )
+    shoot(alice, "lobby-games-desktop")

@@ -107,6 +107,7 @@ def test_the_lobby_shows_whose_turn_it_is(friday, alice, bob):
     assert reverse("table", args=[friday.pk]) in section(turn_html, "Your turn")
     other_html = text(logged_in_client(other).get(reverse("lobby")))
     assert "Friday cards" in section(other_html, "Your games in progress")
+    assert f"{seat_user.shown_name} to play" in section(other_html, "Your games in progress")
     assert "Friday cards" not in section(other_html, "Your turn")
 
 
