@@ -1,0 +1,115 @@
+// The table's feel across redraws. Every move (hx-post) and every push (websocket,
+// out-of-band by id) replaces the whole #table; this file makes that invisible:
+// - an older table never replaces a newer one (data-version: a slow POST answer arriving
+//   after a push is dropped);
+// - focus stays on the same control (buttons have stable ids), or on #table when that
+//   control is gone, so keyboard play goes on with Tab; the scroll position stays put;
+// - a card that just reached the trick slides in from its player's side (CSS
+//   .trick-play.is-new; nothing moves with prefers-reduced-motion), and keeps sliding
+//   when another redraw arrives mid-flight.
+(function () {
+  "use strict";
+
+  var FLIGHT_MS = 320; // keep in step with the animation in table.css
+  var seen = {}; // "round:card" -> when it first appeared in the trick
+  var saved = null;
+
+  function currentVersion() {
+    var table = document.getElementById("table");
+    return table ? parseInt(table.dataset.version || "-1", 10) : -1;
+  }
+
+  function versionIn(html) {
+    var found = /id="table"[^>]*data-version="(\d+)"|data-version="(\d+)"[^>]*id="table"/.exec(html || "");
+    return found ? parseInt(found[1] || found[2], 10) : null;
+  }
+
+  function remember() {
+    var active = document.activeElement;
+    var table = document.getElementById("table");
+    saved = {
+      id: active && active.id ? active.id : "",
+      inTable: Boolean(table && active && active !== document.body && table.contains(active)),
+      scrollY: window.scrollY,
+    };
+  }
+
+  function restore() {
+    var table = document.getElementById("table");
+    if (!table || !saved) return;
+    var was = saved;
+    saved = null;
+    if (was.inTable) {
+      var active = document.activeElement;
+      var lost = !active || active === document.body || !document.body.contains(active);
+      if (lost) {
+        var again = was.id ? document.getElementById(was.id) : null;
+        if (again && table.contains(again) && !again.disabled) {
+          again.focus({preventScroll: true});
+        }
+        if (document.activeElement !== again) {
+          table.focus({preventScroll: true}); // Tab goes on from the top of the table
+        }
+      }
+    }
+    if (window.scrollY !== was.scrollY) window.scrollTo(window.scrollX, was.scrollY);
+    markNewCards(table);
+  }
+
+  function markNewCards(table) {
+    var now = Date.now();
+    var round = table.dataset.round || "";
+    var plays = table.querySelectorAll(".trick:not(.trick-done) .trick-play");
+    for (var i = 0; i < plays.length; i++) {
+      var card = plays[i].querySelector("[data-card]");
+      if (!card) continue;
+      var key = round + ":" + card.dataset.card;
+      if (!(key in seen)) seen[key] = firstRender ? 0 : now;
+      var age = now - seen[key];
+      if (age < FLIGHT_MS) {
+        plays[i].classList.add("is-new");
+        plays[i].style.animationDelay = "-" + age + "ms";
+      }
+    }
+  }
+
+  // A move's answer: drop it if a push already brought a newer table.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    var incoming = versionIn(event.detail.serverResponse);
+    if (incoming !== null && incoming < currentVersion()) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    remember();
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table") restore();
+    else if (document.getElementById("table") && saved) restore();
+  });
+
+  // A push over the websocket (out-of-band by id).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "table") return;
+    var fragment = event.detail.fragment;
+    var incoming = fragment && fragment.firstElementChild
+      ? parseInt(fragment.firstElementChild.getAttribute("data-version") || "-1", 10) : -1;
+    if (incoming >= 0 && incoming < currentVersion()) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    remember();
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    if (saved) restore();
+  });
+
+  var firstRender = true;
+  document.addEventListener("DOMContentLoaded", function () {
+    var table = document.getElementById("table");
+    if (table) markNewCards(table); // cards already on the table do not fly in
+    firstRender = false;
+  });
+})();
