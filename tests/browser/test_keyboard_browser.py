@@ -1,0 +1,87 @@
+"""The whole of a round with the keyboard alone: Tab, Shift+Tab, Enter and Space, no mouse.
+
+alice plays three bots (seed chosen so she wins the bid in round 1: she bids, names trump,
+gives up cards and plays five tricks). After every redraw (her own move's answer and the
+pushes of the bots' moves) focus is still on the table, never lost to <body>, and the
+focused control shows a visible ring.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games import engine
+from games.engine import Bid, Discard, GameState, Move, Play, SelectTrump
+from tests.browser.helpers import Mirror, focus_with_keys, play_out, solo_table, table, version
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "kb"
+SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1; a trump bleeds to her
+
+
+class Keyboard:
+    """Makes the mirror's moves with keys only; remembers which keys it used."""
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+        self.moves = 0
+
+    def __call__(self, page: Page, state: GameState, move: Move) -> None:
+        if self.moves:  # after the first move focus must survive every redraw
+            assert page.evaluate(
+                "document.activeElement && document.getElementById('table')"
+                ".contains(document.activeElement)"
+            ), "focus left the table"
+        self.moves += 1
+        if isinstance(move, Bid):
+            self.press(page, f"#bid-{move.amount}", "Enter")
+        elif isinstance(move, SelectTrump):
+            self.press(page, f"#trump-{move.suit}", "Space")
+        elif isinstance(move, Discard):
+            wanted = {engine.format_card(c) for c in move.cards}
+            for box in page.locator("#table .discard-form input[name='cards']").all():
+                code = box.get_attribute("value") or ""
+                if box.is_checked() != (code in wanted):
+                    self.press(page, f"#discard-{code}", "Space")
+                    expect(box).to_be_checked(checked=code in wanted)
+            self.press(page, "#discard-submit", "Enter")
+        else:
+            assert isinstance(move, Play)
+            self.press(page, f"#card-{engine.format_card(move.card)}", "Enter")
+
+    def press(self, page: Page, selector: str, key: str) -> None:
+        self.keys.update(focus_with_keys(page, selector))
+        page.keyboard.press(key)
+        self.keys.add(key)
+
+
+def test_a_whole_round_with_the_keyboard_alone(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    expect.set_options(timeout=15_000)
+    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
+    expect(page.locator("#table.is-my-turn")).to_be_visible()
+    mirror = Mirror.of(SEED, 4, version(page), bots=(1, 2, 3))
+    keyboard = Keyboard()
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+
+    play_out(mirror, {0: page}, act=keyboard, until=lambda m: m.state.round_index >= 1)
+
+    # Round 1 is over (alice bid, named trump, discarded, played five tricks) and round 2
+    # is dealt; the bots have bid and it is alice's turn again.
+    record = engine.round_history(mirror.state)[0]
+    assert record.bidder == 0 and len(record.tricks) == 5
+    expect(table(page)).to_have_attribute("data-round", "2")
+    past = page.locator("details.past-round").first
+    expect(past).to_contain_text("Round 1:")
+    # The past round opens from the keyboard; then Shift+Tab goes back up to the bids.
+    keyboard.press(page, "details.past-round summary", "Enter")
+    expect(past).to_have_attribute("open", "")
+    assert mirror.state.active_seat == 0
+    keyboard.press(page, "#bid-0", "Enter")
+    mirror.apply(Bid(0, 0))
+    mirror.run_bots()
+    expect(table(page)).to_have_attribute("data-version", str(mirror.version))
+    assert keyboard.keys == {"Tab", "Shift+Tab", "Enter", "Space"}, keyboard.keys
