@@ -15,9 +15,10 @@ from tests.conftest import logged_in_client, make_user
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "room"}
-FROM_LOBBY = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "lobby-lists"}
-FROM_INVITE_BOX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "invite-box"}
+# htmx request headers, as the buttons in each partial send them.
+HTMX = {"HX-Request": "true", "HX-Target": "room"}
+FROM_LOBBY = {"HX-Request": "true", "HX-Target": "lobby-lists"}
+FROM_INVITE_BOX = {"HX-Request": "true", "HX-Target": "invite-box"}
 
 
 def snapshot(game):
@@ -145,7 +146,7 @@ def test_a_signed_out_visitor_is_sent_to_sign_in(client):
 
 
 def test_carol_accepts_from_her_lobby_and_gets_the_lists_back(friday, carol):
-    response = logged_in_client(carol).post(reverse("accept", args=[friday.pk]), **FROM_LOBBY)
+    response = logged_in_client(carol).post(reverse("accept", args=[friday.pk]), headers=FROM_LOBBY)
     assert response.status_code == 200
     html = text(response)
     assert html.lstrip().startswith('<div id="lobby-lists"')
@@ -154,7 +155,9 @@ def test_carol_accepts_from_her_lobby_and_gets_the_lists_back(friday, carol):
 
 
 def test_carol_declines_from_her_lobby(friday, carol):
-    response = logged_in_client(carol).post(reverse("decline", args=[friday.pk]), **FROM_LOBBY)
+    response = logged_in_client(carol).post(
+        reverse("decline", args=[friday.pk]), headers=FROM_LOBBY
+    )
     assert response.status_code == 200
     assert "Friday cards" not in text(response)
     assert not Membership.objects.filter(game=friday, user=carol).exists()
@@ -164,7 +167,7 @@ def test_joining_a_full_public_game_from_the_lobby_shows_why(alice, bob, dave):
     game = lobby.create_game(organizer=alice, name="Duo", public=True, max_players=2)
     lobby.join(game_id=game.pk, user=bob)
     before = snapshot(game)
-    response = logged_in_client(dave).post(reverse("join", args=[game.pk]), **FROM_LOBBY)
+    response = logged_in_client(dave).post(reverse("join", args=[game.pk]), headers=FROM_LOBBY)
     assert response.status_code == 409
     assert "This game is full." in text(response)
     assert snapshot(game) == before
@@ -266,7 +269,7 @@ def test_dave_gets_a_404_from_every_endpoint_of_a_private_game(friday, alice, da
         assert "Friday" not in text(response)
     for url in posts:
         for headers in ({}, HTMX, FROM_LOBBY):
-            response = client.post(url, {"username": "bob", "seat": "2"}, **headers)
+            response = client.post(url, {"username": "bob", "seat": "2"}, headers=headers)
             assert response.status_code == 404, (url, headers)
             assert "Friday" not in text(response)
     assert snapshot(friday) == before
@@ -287,7 +290,7 @@ def test_lobby_actions_refuse_get(friday, alice):
 
 def test_alice_invites_dave_by_name_and_the_room_shows_him_pending(friday, alice, dave):
     response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, **HTMX
+        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=HTMX
     )
     assert response.status_code == 200
     html = text(response)
@@ -310,7 +313,7 @@ def test_bad_invitations_show_a_message_and_change_nothing(
 ):
     before = snapshot(friday)
     response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": username}, **HTMX
+        reverse("invite", args=[friday.pk]), {"username": username}, headers=HTMX
     )
     assert response.status_code == status
     assert message in text(response) and 'id="room"' in text(response)
@@ -319,7 +322,7 @@ def test_bad_invitations_show_a_message_and_change_nothing(
 
 def test_the_invite_box_answers_with_itself_and_the_room_out_of_band(friday, alice, dave):
     response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, **FROM_INVITE_BOX
+        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=FROM_INVITE_BOX
     )
     assert response.status_code == 200
     html = text(response)
@@ -333,7 +336,7 @@ def test_the_invite_box_answers_with_itself_and_the_room_out_of_band(friday, ali
 def test_a_refusal_in_the_invite_box_shows_there(friday, alice):
     before = snapshot(friday)
     response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "nobody"}, **FROM_INVITE_BOX
+        reverse("invite", args=[friday.pk]), {"username": "nobody"}, headers=FROM_INVITE_BOX
     )
     assert response.status_code == 400
     box = text(response).split('<section id="room"')[0]
@@ -351,7 +354,7 @@ def test_a_plain_form_refusal_becomes_a_message_after_a_redirect(friday, alice):
 def test_carol_cannot_invite(friday, carol):
     before = snapshot(friday)
     response = logged_in_client(carol).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, **HTMX
+        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=HTMX
     )
     assert response.status_code == 403
     assert "Only players of this game can invite." in text(response)
@@ -389,7 +392,7 @@ def test_an_invitee_cannot_search_users(friday, carol):
 
 def test_bob_creates_a_link_and_sees_it_ready_to_copy(friday, bob):
     response = logged_in_client(bob).post(
-        reverse("invite-link", args=[friday.pk]), **FROM_INVITE_BOX
+        reverse("invite-link", args=[friday.pk]), headers=FROM_INVITE_BOX
     )
     assert response.status_code == 200
     link = Invitation.objects.get(game=friday, token__isnull=False)
@@ -448,7 +451,7 @@ def test_dave_following_a_link_becomes_an_invitee(friday, alice, dave):
 
 def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice, dave, client):
     used = lobby.create_invite_link(game_id=friday.pk, by=alice)
-    lobby.use_invite_link(token=used.token, user=dave)
+    lobby.use_invite_link(token=str(used.token), user=dave)
     revoked = lobby.create_invite_link(game_id=friday.pk, by=alice)
     lobby.revoke_invitation(game_id=friday.pk, by=alice, invitation_id=revoked.pk)
     expired = lobby.create_invite_link(game_id=friday.pk, by=alice)
@@ -472,15 +475,15 @@ def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice,
 def test_the_link_list_refreshes_after_a_room_push(friday, alice, bob, carol, dave):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
     url = reverse("waiting-room", args=[friday.pk]) + "?part=invite-links"
-    html = text(logged_in_client(alice).get(url, HTTP_HX_REQUEST="true"))
+    html = text(logged_in_client(alice).get(url, headers={"HX-Request": "true"}))
     assert html.lstrip().startswith('<div id="invite-links"') and link.token in html
-    bob_html = text(logged_in_client(bob).get(url, HTTP_HX_REQUEST="true"))
+    bob_html = text(logged_in_client(bob).get(url, headers={"HX-Request": "true"}))
     assert link.token not in bob_html and "Create another link" not in bob_html
-    lobby.use_invite_link(token=link.token, user=dave)
-    html = text(logged_in_client(alice).get(url, HTTP_HX_REQUEST="true"))
+    lobby.use_invite_link(token=str(link.token), user=dave)
+    html = text(logged_in_client(alice).get(url, headers={"HX-Request": "true"}))
     assert link.token not in html and "Create invite link" in html
-    assert logged_in_client(carol).get(url, HTTP_HX_REQUEST="true").status_code == 204
-    outsider = logged_in_client(make_user("erin")).get(url, HTTP_HX_REQUEST="true")
+    assert logged_in_client(carol).get(url, headers={"HX-Request": "true"}).status_code == 204
+    outsider = logged_in_client(make_user("erin")).get(url, headers={"HX-Request": "true"})
     assert outsider.status_code == 404 and outsider.content == b""
 
 
@@ -489,7 +492,7 @@ def test_the_organizer_revokes_a_link(friday, alice):
     client = logged_in_client(alice)
     assert link.token in text(client.get(reverse("waiting-room", args=[friday.pk])))
     response = client.post(
-        reverse("revoke-invitation", args=[friday.pk, link.pk]), **FROM_INVITE_BOX
+        reverse("revoke-invitation", args=[friday.pk, link.pk]), headers=FROM_INVITE_BOX
     )
     assert response.status_code == 200
     assert "The invitation is revoked." in text(response)
@@ -502,7 +505,7 @@ def test_the_organizer_revokes_a_link(friday, alice):
 
 def test_alice_adds_a_bot_to_an_empty_seat(friday, alice):
     response = logged_in_client(alice).post(
-        reverse("add-bot", args=[friday.pk]), {"seat": "3"}, **HTMX
+        reverse("add-bot", args=[friday.pk]), {"seat": "3"}, headers=HTMX
     )
     assert response.status_code == 200
     assert "Bot Ada" in text(response)
@@ -522,7 +525,7 @@ def test_alice_adds_a_bot_to_an_empty_seat(friday, alice):
 def test_forged_seats_are_refused(friday, alice, seat, status, message):
     before = snapshot(friday)
     response = logged_in_client(alice).post(
-        reverse("add-bot", args=[friday.pk]), {"seat": seat}, **HTMX
+        reverse("add-bot", args=[friday.pk]), {"seat": seat}, headers=HTMX
     )
     assert response.status_code == status
     assert message in text(response)
@@ -533,16 +536,18 @@ def test_bob_cannot_add_bots_or_remove_people(friday, alice, bob):
     alice_seat = Membership.objects.get(game=friday, user=alice)
     client = logged_in_client(bob)
     before = snapshot(friday)
-    response = client.post(reverse("add-bot", args=[friday.pk]), {"seat": "2"}, **HTMX)
+    response = client.post(reverse("add-bot", args=[friday.pk]), {"seat": "2"}, headers=HTMX)
     assert response.status_code == 403 and "Only the organizer can add a bot." in text(response)
-    response = client.post(reverse("remove", args=[friday.pk, alice_seat.pk]), **HTMX)
+    response = client.post(reverse("remove", args=[friday.pk, alice_seat.pk]), headers=HTMX)
     assert response.status_code == 403 and "Only the organizer can remove people." in text(response)
     assert snapshot(friday) == before
 
 
 def test_a_forged_membership_id_gets_a_message(friday, alice):
     before = snapshot(friday)
-    response = logged_in_client(alice).post(reverse("remove", args=[friday.pk, 987654]), **HTMX)
+    response = logged_in_client(alice).post(
+        reverse("remove", args=[friday.pk, 987654]), headers=HTMX
+    )
     assert response.status_code == 400
     assert "That person is not in this game." in text(response)
     assert snapshot(friday) == before
@@ -551,7 +556,7 @@ def test_a_forged_membership_id_gets_a_message(friday, alice):
 def test_alice_removes_bob(friday, alice, bob):
     bob_seat = Membership.objects.get(game=friday, user=bob)
     response = logged_in_client(alice).post(
-        reverse("remove", args=[friday.pk, bob_seat.pk]), **HTMX
+        reverse("remove", args=[friday.pk, bob_seat.pk]), headers=HTMX
     )
     assert response.status_code == 200
     assert not Membership.objects.filter(game=friday, user=bob).exists()
@@ -559,14 +564,14 @@ def test_alice_removes_bob(friday, alice, bob):
 
 
 def test_bob_leaves_and_is_sent_back_to_the_lobby(friday, bob):
-    response = logged_in_client(bob).post(reverse("leave", args=[friday.pk]), **HTMX)
+    response = logged_in_client(bob).post(reverse("leave", args=[friday.pk]), headers=HTMX)
     assert response.status_code == 200
     assert response["HX-Redirect"] == reverse("lobby")
     assert not Membership.objects.filter(game=friday, user=bob).exists()
 
 
 def test_carol_accepts_in_the_waiting_room(friday, carol):
-    response = logged_in_client(carol).post(reverse("accept", args=[friday.pk]), **HTMX)
+    response = logged_in_client(carol).post(reverse("accept", args=[friday.pk]), headers=HTMX)
     assert response.status_code == 200
     assert "Leave game" in text(response)
     assert Membership.objects.get(game=friday, user=carol).role == "player"
@@ -583,7 +588,7 @@ def test_dave_joins_a_public_game(alice, dave):
 
 
 def test_alice_starts_and_everyone_goes_to_the_table(friday, alice, bob):
-    response = logged_in_client(alice).post(reverse("start", args=[friday.pk]), **HTMX)
+    response = logged_in_client(alice).post(reverse("start", args=[friday.pk]), headers=HTMX)
     table_url = reverse("table", args=[friday.pk])
     assert response.status_code == 200 and response["HX-Redirect"] == table_url
     friday.refresh_from_db()
@@ -594,7 +599,7 @@ def test_alice_starts_and_everyone_goes_to_the_table(friday, alice, bob):
 
 def test_bob_cannot_start(friday, bob):
     before = snapshot(friday)
-    response = logged_in_client(bob).post(reverse("start", args=[friday.pk]), **HTMX)
+    response = logged_in_client(bob).post(reverse("start", args=[friday.pk]), headers=HTMX)
     assert response.status_code == 403
     assert "Only the organizer can start the game." in text(response)
     assert snapshot(friday) == before
@@ -603,7 +608,7 @@ def test_bob_cannot_start(friday, bob):
 def test_starting_alone_is_refused_in_the_page(alice):
     game = lobby.create_game(organizer=alice, name="Alone", public=False, max_players=4)
     before = snapshot(game)
-    response = logged_in_client(alice).post(reverse("start", args=[game.pk]), **HTMX)
+    response = logged_in_client(alice).post(reverse("start", args=[game.pk]), headers=HTMX)
     assert response.status_code == 409
     assert "At least two players are needed to start." in text(response)
     assert snapshot(game) == before
@@ -613,10 +618,10 @@ def test_actions_after_the_start_get_409_not_500(friday, alice, bob):
     lobby.start_game(game_id=friday.pk, by=alice)
     before = snapshot(friday)
     client = logged_in_client(bob)
-    response = client.post(reverse("leave", args=[friday.pk]), **HTMX)
+    response = client.post(reverse("leave", args=[friday.pk]), headers=HTMX)
     assert response.status_code == 409 and "already started" in text(response)
     response = logged_in_client(alice).post(
-        reverse("add-bot", args=[friday.pk]), {"seat": "3"}, **HTMX
+        reverse("add-bot", args=[friday.pk]), {"seat": "3"}, headers=HTMX
     )
     assert response.status_code == 409
     assert snapshot(friday) == before
