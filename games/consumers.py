@@ -181,6 +181,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.user = user
+        realtime.remember_loop(asyncio.get_running_loop())
         try:
             allowed = await self.authorize()
         except Exception:  # never let a bad id or a database hiccup crash the server

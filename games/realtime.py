@@ -6,8 +6,10 @@ Call these from `transaction.on_commit` so nobody is told about a change that ro
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -29,9 +31,35 @@ def user_group(user_id: int) -> str:
 LOBBY_GROUP = "lobby"
 
 
+# The event loop of this process's websockets (daphne's), noted by the consumers when a
+# socket connects. Sends from other threads (views, bot timers) are handed to it without
+# waiting: the request does not wait for the channel layer, and no thread starts an event
+# loop of its own (which the in-memory layer cannot be woken from, and which would open a
+# Redis connection per send).
+_loop: asyncio.AbstractEventLoop | None = None
+
+
+def remember_loop(loop: asyncio.AbstractEventLoop) -> None:
+    global _loop
+    _loop = loop
+
+
+def _log_failure(group: str) -> Callable[[concurrent.futures.Future[None]], None]:
+    def check(future: concurrent.futures.Future[None]) -> None:
+        if not future.cancelled() and future.exception() is not None:
+            log.error("push to %s failed", group, exc_info=future.exception())
+
+    return check
+
+
 def _send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is None:  # no channel layer configured: nothing to push to
+        return
+    loop = _loop
+    if loop is not None and loop.is_running() and not loop.is_closed():
+        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
+        future.add_done_callback(_log_failure(group))
         return
     try:
         async_to_sync(layer.group_send)(group, event)
