@@ -75,6 +75,12 @@ def start_table(humans, bots=0, *, target=None, **kwargs):
 # --- lobby helpers (lobby engineer) ------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def _quick_passwords(settings):
+    """Personas are made with real passwords; a fast hasher keeps setup cheap here."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def friday(alice, bob, carol, dave):
     """A private waiting game: alice organizes (seat 0), bob plays (seat 1), carol is
