@@ -28,7 +28,7 @@ STALE = "The table changed; here is the current one."
 def race(*calls):
     """Run each call on its own thread, started together; return their results in order."""
     barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
+    results: list[object] = [None] * len(calls)
 
     def run(index, call):
         try:
@@ -64,11 +64,11 @@ def test_two_tabs_posting_at_once_apply_exactly_one_move(alice, bob, slow_loads)
     game = start_table([alice, bob], seed="race")  # bob bids first
     url = reverse("move", kwargs={"game_id": game.pk})
     tab_one, tab_two = logged_in_client(bob), logged_in_client(bob)
-    hx = {"HTTP_HX_REQUEST": "true"}
+    hx = {"HX-Request": "true"}
 
     results = race(
-        lambda: tab_one.post(url, {"kind": "bid", "amount": 15, "version": 0}, **hx),
-        lambda: tab_two.post(url, {"kind": "bid", "amount": 20, "version": 0}, **hx),
+        lambda: tab_one.post(url, {"kind": "bid", "amount": 15, "version": 0}, headers=hx),
+        lambda: tab_two.post(url, {"kind": "bid", "amount": 20, "version": 0}, headers=hx),
     )
 
     assert not any(isinstance(r, Exception) for r in results), results

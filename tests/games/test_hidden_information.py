@@ -33,7 +33,7 @@ from tests.games.conftest import start_table
 
 GAMES = 50
 MAX_ROUNDS = 3
-HX = {"HTTP_HX_REQUEST": "true"}
+HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 HISTORY_REGION = re.compile(
     r'<details id="[\w-]+" class="panel-box (?:past-round|last-trick)" data-round="(\d+)">'
@@ -77,7 +77,7 @@ def round_cards(record):
     return cards
 
 
-HISTORY_SEEN = []  # history regions checked (the regex must keep matching the markup)
+HISTORY_SEEN: list[int] = []  # history regions checked (the regex must keep matching the markup)
 
 
 def check_page(html, state, seat, where):
@@ -150,7 +150,9 @@ def test_no_page_shows_a_card_its_viewer_may_not_see(people):
             if others and rng.random() < 0.15:
                 mover = rng.choice(others)
             moves = engine.perspective_of(state, seat_of[mover]).legal_moves
-            response = clients[mover].post(move_url, form_of(rng.choice(moves), game.version), **HX)
+            response = clients[mover].post(
+                move_url, form_of(rng.choice(moves), game.version), headers=HX
+            )
             assert response.status_code == 200, response.content.decode()[:300]
             game.refresh_from_db()
             state = table.load_state(game)
@@ -160,7 +162,7 @@ def test_no_page_shows_a_card_its_viewer_may_not_see(people):
                 for kind, (url, headers) in pages.items():
                     if kind == "hint" and (seat is None or seat != state.active_seat):
                         continue
-                    response = clients[viewer].get(url, **headers)
+                    response = clients[viewer].get(url, headers=headers)
                     if viewer == "dave" and not public and kind != "lobby":
                         assert response.status_code == 404
                     else:

@@ -74,6 +74,7 @@ def test_loads_start_from_the_snapshot_of_the_current_round(alice, bob):
     for _ in range(400):
         state = table.load_state(game)
         latest = Snapshot.objects.filter(game=game).order_by("-seq").first()
+        assert latest is not None
         assert engine.state_from_json(latest.state).round_index == state.round_index
         submit(game, state, human_move(state, rng))
     rounds = table.load_state(game).round_index + 1

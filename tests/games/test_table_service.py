@@ -37,7 +37,7 @@ def user_at(game, seat):
 
 @pytest.fixture
 def pushes(monkeypatch):
-    sent = []
+    sent: list[tuple[object, ...]] = []
     monkeypatch.setattr(realtime, "game_changed", lambda gid: sent.append(("game", gid)))
     monkeypatch.setattr(realtime, "turn_started", lambda uid, gid: sent.append(("turn", uid, gid)))
     monkeypatch.setattr(

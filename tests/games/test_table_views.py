@@ -15,7 +15,7 @@ from games.services import table
 from tests.conftest import logged_in_client
 from tests.games.conftest import seat_game, start_table
 
-HX = {"HTTP_HX_REQUEST": "true"}
+HX = {"HX-Request": "true"}
 
 
 def url(name, game):
@@ -23,7 +23,7 @@ def url(name, game):
 
 
 def post_move(client, game, **data):
-    return client.post(url("move", game), data, **HX)
+    return client.post(url("move", game), data, headers=HX)
 
 
 def form_of(move, version):
@@ -66,7 +66,7 @@ def test_members_get_the_page_with_the_table_root_and_their_hand(two, alice):
 
 
 def test_htmx_get_returns_only_the_table_partial(two, bob):
-    response = logged_in_client(bob).get(url("table", two), **HX)
+    response = logged_in_client(bob).get(url("table", two), headers=HX)
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="table"')
     assert "<html" not in html
@@ -87,8 +87,8 @@ def test_outsiders_get_404_for_a_private_table_and_its_actions(two, dave):
     assert client.get(url("table", two)).status_code == 404
     assert client.get(url("hint", two)).status_code == 404
     assert post_move(client, two, kind="bid", amount=15, version=0).status_code == 404
-    assert client.post(url("automate", two), **HX).status_code == 404
-    assert client.post(url("rematch", two), **HX).status_code == 404
+    assert client.post(url("automate", two), headers=HX).status_code == 404
+    assert client.post(url("rematch", two), headers=HX).status_code == 404
     assert unchanged(two, 0, 0)
 
 
@@ -101,7 +101,7 @@ def test_a_spectator_of_a_public_game_sees_no_hand_and_cannot_move(alice, bob, d
     response = post_move(client, game, kind="bid", amount=15, version=game.version)
     assert response.status_code == 403
     assert "Only the players at this table can make moves." in response.content.decode()
-    assert client.post(url("automate", game), **HX).status_code == 403
+    assert client.post(url("automate", game), headers=HX).status_code == 403
     assert client.get(url("hint", game)).status_code == 403
     assert unchanged(game, 0, 0)
 
@@ -185,38 +185,41 @@ def test_a_non_htmx_error_gets_the_full_page_with_the_message(two, bob):
 def test_pre_pass_and_unpass_while_it_is_not_your_turn(alice, bob, carol):
     game = start_table([alice, bob, carol], seed="prepass")  # bob bids first; carol waits
     client = logged_in_client(carol)
-    html = client.get(url("table", game), **HX).content.decode()
+    html = client.get(url("table", game), headers=HX).content.decode()
     assert "Pass in advance" in html
     html = post_move(client, game, kind="bid", amount=0, version=0).content.decode()
     assert "Cancel my pass" in html and "Passing" in html
     # Nobody else learns about a pending pre-pass.
-    assert "Passing" not in logged_in_client(bob).get(url("table", game), **HX).content.decode()
+    assert (
+        "Passing" not in logged_in_client(bob).get(url("table", game), headers=HX).content.decode()
+    )
     html = post_move(client, game, kind="unpass", version=1).content.decode()
     assert "Pass in advance" in html
 
 
 def test_the_hint_is_the_bot_suggestion_for_your_own_turn(two, alice, bob):
-    response = logged_in_client(bob).get(url("hint", two), **HX)
+    response = logged_in_client(bob).get(url("hint", two), headers=HX)
     state = table.load_state(two)
     suggestion = engine.suggestion(state)
+    assert isinstance(suggestion, engine.Bid)
     text = response.content.decode()
     assert response.status_code == 200 and 'id="hint"' in text
     expected = "Pass." if suggestion.amount == 0 else f"Bid {suggestion.amount}"
     assert expected in text
-    waiting = logged_in_client(alice).get(url("hint", two), **HX).content.decode()
+    waiting = logged_in_client(alice).get(url("hint", two), headers=HX).content.decode()
     assert "Hints are shown on your turn." in waiting
 
 
 def test_hand_my_seat_to_a_bot(two, bob):
     client = logged_in_client(bob)
-    html = client.get(url("table", two), **HX).content.decode()
+    html = client.get(url("table", two), headers=HX).content.decode()
     assert 'hx-confirm="Hand your seat to a bot' in html
-    response = client.post(url("automate", two), **HX)
+    response = client.post(url("automate", two), headers=HX)
     assert response.status_code == 200
     assert Membership.objects.get(game=two, user=bob).automated
     assert GameAction.objects.filter(game=two, seat=1, auto=True).exists()
     assert "A bot plays your seat." in response.content.decode()
-    again = client.post(url("automate", two), **HX)
+    again = client.post(url("automate", two), headers=HX)
     assert again.status_code == 422
 
 
@@ -235,8 +238,9 @@ def test_discard_offers_toggle_cards_with_non_trumps_preselected(alice):
         post_move(client, game, **form_of(move, game.version))
     else:
         pytest.fail("never reached alice's discard")
-    html = client.get(url("table", game), **HX).content.decode()
+    html = client.get(url("table", game), headers=HX).content.decode()
     trump = state.trump
+    assert trump is not None
     hand = state.hands[0]
     for card in hand:
         code = engine.format_card(card)
@@ -257,20 +261,21 @@ def test_rematch_button_after_the_end_opens_the_new_table(alice, bob):
     while game.status != Game.Status.FINISHED:
         state = table.load_state(game)
         seat = state.active_seat
+        assert seat is not None
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
         assert post_move(clients[seat], game, **form_of(move, game.version)).status_code == 200
         game.refresh_from_db()
-    html = clients[0].get(url("table", game), **HX).content.decode()
+    html = clients[0].get(url("table", game), headers=HX).content.decode()
     assert "Game over:" in html and ">Rematch</button>" in html
-    response = clients[1].post(url("rematch", game), **HX)
+    response = clients[1].post(url("rematch", game), headers=HX)
     new = Game.objects.get(rematch_of=game)
     assert response.status_code == 204
     assert response["HX-Redirect"] == url("table", new)
-    assert "Go to the rematch" in clients[0].get(url("table", game), **HX).content.decode()
+    assert "Go to the rematch" in clients[0].get(url("table", game), headers=HX).content.decode()
 
 
 def test_rematch_refused_while_the_game_is_on(two, alice):
-    response = logged_in_client(alice).post(url("rematch", two), **HX)
+    response = logged_in_client(alice).post(url("rematch", two), headers=HX)
     assert response.status_code == 422
     assert Game.objects.count() == 1
 
