@@ -23,7 +23,15 @@ from accounts.models import User
 from games import realtime
 from games.access import visible_game_or_404
 from games.engine import lobby as rules
-from games.models import INVITE_LINK_LIFETIME, Game, Invitation, Membership, new_token
+from games.models import (
+    INVITE_LINK_LIFETIME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    Invitation,
+    Membership,
+    new_token,
+)
 
 BOT_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Hedy")
 
@@ -225,7 +233,7 @@ def _close_invitation(game: Game, user_id: int, state: Invitation.State) -> None
 @transaction.atomic
 def create_game(*, organizer: User, name: str, public: bool, max_players: int) -> Game:
     """A new game waiting for players; the organizer takes seat 0."""
-    if not 2 <= max_players <= 4:
+    if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
         raise BadRequest("A game has 2 to 4 seats.")
     name = " ".join(name.split())[:60]
     if not name:
