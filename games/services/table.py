@@ -79,11 +79,13 @@ class MoveChoice:
 # --- loading ---------------------------------------------------------------------------------
 
 
-# Parsed snapshots by (game id, snapshot id, seq). Snapshot rows never change once
+# Parsed snapshots by (game id, seed, creation time, snapshot id, seq): ids alone could
+# be reused by a database that was emptied (tests flush theirs). Snapshot rows never change once
 # committed, so a process may keep them; only committed rows get in (see `_remember`).
 # A long game's snapshot carries every finished round, so fetching and parsing it is the
 # part of a load that would grow with the game: the cache keeps loads flat.
-_SNAPSHOTS: OrderedDict[tuple[int, int, int], GameState] = OrderedDict()
+SnapshotKey = tuple[int, str, float, int, int]
+_SNAPSHOTS: OrderedDict[SnapshotKey, GameState] = OrderedDict()
 _SNAPSHOTS_LOCK = threading.Lock()
 SNAPSHOT_CACHE_SIZE = 512
 
@@ -94,7 +96,11 @@ def clear_snapshot_cache() -> None:
         _SNAPSHOTS.clear()
 
 
-def _cached(key: tuple[int, int, int]) -> GameState | None:
+def _key(game: Game, snapshot_id: int, seq: int) -> SnapshotKey:
+    return (game.pk, game.seed, game.created_at.timestamp(), snapshot_id, seq)
+
+
+def _cached(key: SnapshotKey) -> GameState | None:
     with _SNAPSHOTS_LOCK:
         state = _SNAPSHOTS.get(key)
         if state is not None:
@@ -102,7 +108,7 @@ def _cached(key: tuple[int, int, int]) -> GameState | None:
         return state
 
 
-def _remember(key: tuple[int, int, int], state: GameState) -> None:
+def _remember(key: SnapshotKey, state: GameState) -> None:
     """Keep a parsed snapshot, once it is certainly committed (never a rolled-back row)."""
 
     def store() -> None:
@@ -124,7 +130,7 @@ def load_state(game: Game) -> GameState:
     latest = Snapshot.objects.filter(game=game).order_by("-seq").values_list("pk", "seq").first()
     if latest is None:
         raise RefusedMove("This game has not started yet.")
-    key = (game.pk, *latest)
+    key = _key(game, *latest)
     state = _cached(key)
     if state is None:
         state = engine.state_from_json(Snapshot.objects.get(pk=latest[0]).state)
@@ -161,7 +167,7 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
     players = len(seated(game))
     state = engine.new_game(game.seed, players, target or engine.DEFAULT_TARGET)
     snapshot = Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
-    _remember((game.pk, snapshot.pk, 0), state)
+    _remember(_key(game, snapshot.pk, 0), state)
     game.status = Game.Status.ACTIVE
     game.started_at = game.started_at or timezone.now()
     game.active_seat = state.active_seat
@@ -187,7 +193,7 @@ def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameStat
     )
     if after.round_index != before.round_index:
         snapshot = Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
-        _remember((game.pk, snapshot.pk, seq), after)
+        _remember(_key(game, snapshot.pk, seq), after)
     game.version += 1
     game.active_seat = after.active_seat
     fields = ["version", "active_seat"]
