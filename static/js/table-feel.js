@@ -3,10 +3,12 @@
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
 //   after a push is dropped);
 // - focus stays on the same control (buttons have stable ids), or on #table when that
-//   control is gone, so keyboard play goes on with Tab; the scroll position stays put;
+//   control is gone, so keyboard play goes on with Tab; the scroll position stays put
+//   (a scrolled page keeps its height as a floor, so it cannot shrink under you);
 // - a card that just reached the trick slides in from its player's side (CSS
 //   .trick-play.is-new; nothing moves with prefers-reduced-motion), and keeps sliding
-//   when another redraw arrives mid-flight.
+//   when another redraw arrives mid-flight;
+// - the site-wide turn bar hides while it only points at this very table.
 (function () {
   "use strict";
 
@@ -27,6 +29,13 @@
   function remember() {
     var active = document.activeElement;
     var table = document.getElementById("table");
+    // A shorter table (say, the bid buttons went away) would pull a scrolled page up under
+    // the reader: while the page is scrolled, the page keeps its height as a floor.
+    var main = document.getElementById("main");
+    if (main) {
+      main.style.minHeight = window.scrollY > 0
+        ? Math.max(main.offsetHeight, parseFloat(main.style.minHeight) || 0) + "px" : "";
+    }
     saved = {
       id: active && active.id ? active.id : "",
       inTable: Boolean(table && active && active !== document.body && table.contains(active)),
@@ -34,11 +43,11 @@
     };
   }
 
-  function restore() {
+  function restore(keep) {
     var table = document.getElementById("table");
     if (!table || !saved) return;
     var was = saved;
-    saved = null;
+    if (!keep) saved = null;
     if (was.inTable) {
       var active = document.activeElement;
       var lost = !active || active === document.body || !document.body.contains(active);
@@ -85,15 +94,25 @@
     remember();
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "table") restore();
-    else if (document.getElementById("table") && saved) restore();
+    // htmx settles attributes (classes) 20 ms later: restore now and once more then.
+    if (event.detail.target && event.detail.target.id === "table") {
+      restore(true);
+      window.setTimeout(function () { if (saved) restore(false); }, 60); // in case no settle event
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (saved) restore(false);
   });
 
   // A push over the websocket (out-of-band by id).
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
-    if (!target || target.id !== "table") return;
     var fragment = event.detail.fragment;
+    if (target && target.id === "turn-banner" && fragment && fragment.firstElementChild) {
+      markHere(fragment.firstElementChild); // before it is in the page: no flash, no jump
+      return;
+    }
+    if (!target || target.id !== "table") return;
     var incoming = fragment && fragment.firstElementChild
       ? parseInt(fragment.firstElementChild.getAttribute("data-version") || "-1", 10) : -1;
     if (incoming >= 0 && incoming < currentVersion()) {
@@ -104,12 +123,27 @@
   });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     if (saved) restore();
+    hereBanner();
   });
+
+  // The site-wide "Your turn in <game>" bar (realtime.js) is for other pages: at that very
+  // table the table says so itself, and the bar coming and going would push the page about.
+  function markHere(banner) {
+    if (!document.getElementById("table-root")) return;
+    var here = banner.getAttribute("data-turn-count") === "1" &&
+      banner.getAttribute("data-turn-url") === window.location.pathname;
+    banner.classList.toggle("is-here", here);
+  }
+  function hereBanner() {
+    var banner = document.getElementById("turn-banner");
+    if (banner) markHere(banner);
+  }
 
   var firstRender = true;
   document.addEventListener("DOMContentLoaded", function () {
     var table = document.getElementById("table");
     if (table) markNewCards(table); // cards already on the table do not fly in
+    hereBanner();
     firstRender = false;
   });
 })();
