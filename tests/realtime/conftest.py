@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.test import Client
 
 ORIGIN = (b"origin", b"http://testserver")
+
+
+@pytest.fixture(autouse=True)
+async def _no_connection_left_in_worker_threads():
+    """Close the database connection asgiref's worker thread keeps (CONN_MAX_AGE on
+    PostgreSQL), so the test database can be dropped at the end of the session."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,6 @@ import json
 import re
 
 import pytest
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
@@ -24,7 +23,7 @@ from tests.realtime.conftest import open_socket, session_cookie, socket
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-connected = sync_to_async(presence.connected_user_ids)
+connected = database_sync_to_async(presence.connected_user_ids)
 
 
 def cards_in(html: str) -> set[str]:
@@ -156,7 +155,7 @@ async def test_the_pushed_table_carries_a_working_csrf_token(duel, cookies, bob)
             {"csrfmiddlewaretoken": token, "version": "0", "kind": "bid", "amount": "15"},
         )
 
-    response = await sync_to_async(post)()
+    response = await database_sync_to_async(post)()
     assert response.status_code in (200, 302)
     assert (await database_sync_to_async(lambda: Game.objects.get(pk=duel.pk).version)()) == 1
     await ws.disconnect()
