@@ -19,6 +19,7 @@ from games.engine import Card, SeatView, Status
 from games.engine.cards import FULL_DECK
 from games.engine.rules import trick_winner
 from games.models import Game, Membership
+from games.presence import connected_user_ids
 from games.services import table as service
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -327,6 +328,8 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         tricks_won[done.winner] += 1
     bottom = my_seat if my_seat is not None else 0
     positions = POSITIONS[view.players]
+    # Who has this game open right now (games/presence.py; a dot by each human seat).
+    online = connected_user_ids(game.pk, [m.user_id for m in members.values() if m.user_id])
     seats = []
     for seat in range(view.players):
         member = members.get(seat)
@@ -336,6 +339,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
                 "seat": seat,
                 "name": names[seat],
                 "is_me": seat == my_seat,
+                "connected": bool(member and member.user_id in online),
                 "is_bot": bool(member and member.is_bot),
                 "automated": bool(member and member.automated),
                 "dealer": seat == view.dealer and view.status != Status.WON,

@@ -338,3 +338,17 @@ async def test_presence_counts_each_users_sockets_and_tells_the_table(duel, cook
     assert await connected(duel.pk, [alice.pk, bob.pk]) == {alice.pk}
     await alice_ws.disconnect()
     assert await connected(duel.pk, [alice.pk, bob.pk]) == set()
+
+
+async def test_the_table_shows_who_is_connected_and_redraws_only_the_dots(duel, cookies):
+    alice_ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    assert 'id="presence-0" class="presence-dot is-connected"' in first  # alice herself
+    assert 'id="presence-1" class="presence-dot"' in first  # bob is away
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    arrived = await alice_ws.receive_from(timeout=5)
+    assert 'id="presence-1" class="presence-dot is-connected" hx-swap-oob="true"' in arrived
+    assert 'id="table"' not in arrived  # a small frame, not the whole table
+    await bob_ws.disconnect()
+    left = await alice_ws.receive_from(timeout=5)
+    assert 'id="presence-1" class="presence-dot" hx-swap-oob="true"' in left
+    await alice_ws.disconnect()
