@@ -141,9 +141,10 @@ def my_seat(page: Page) -> int:
 
 
 def hand_codes(page: Page) -> list[str]:
-    return page.locator("#table .hand [data-card]").evaluate_all(
+    found = page.locator("#table .hand [data-card]").evaluate_all(
         "els => els.map(e => e.dataset.card)"
     )
+    return [str(code) for code in found]
 
 
 def codes(cards: Iterable[engine.Card]) -> list[str]:
@@ -215,7 +216,7 @@ RING = """() => {
 
 def focus_with_keys(page: Page, selector: str, limit: int = 80) -> list[str]:
     """Tab (or Shift+Tab, when the target comes earlier) until `selector` has focus."""
-    pressed = []
+    pressed: list[str] = []
     for _ in range(limit):
         where = page.evaluate(WHERE, selector)
         assert where != "missing", selector

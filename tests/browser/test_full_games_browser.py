@@ -104,6 +104,7 @@ def check_before_move(mirror: Mirror, page: Page, move: Move) -> None:
         if state.current_trick and state.bleeding and illegal:
             # Bleeding: a trump was led, so this player's non-trumps cannot be played.
             assert facts["bleeding"]
+            assert state.trump is not None
             for code in illegal:
                 card = engine.parse_card(code)
                 assert not engine.is_trump(card, state.trump)
@@ -189,6 +190,7 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
         "won",
     ):
         assert needed in events, needed
+    assert mirror.state.winner is not None
     winner_page = pages[mirror.state.winner]
     winner = winner_page.locator("#table .seat-bottom .seat-name").inner_text().split(" ")[0]
     for seat, page in pages.items():
