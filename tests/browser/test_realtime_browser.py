@@ -91,6 +91,9 @@ def test_invitation_start_and_turns_reach_every_page_live(
     live(alice)
     expect(alice.locator("#turn-banner")).to_be_hidden()
     assert not alice.title().startswith("● Your turn")
+    # Both are at the table: each sees the other's presence dot lit.
+    expect(alice.locator("#presence-1")).to_have_class(re.compile("is-connected"))
+    expect(bob.locator("#presence-0")).to_have_class(re.compile("is-connected"))
 
     bob.locator("#table").get_by_role("button", name="Bid 15").click()
     # alice's table changes without a reload and tells her it is her turn.
@@ -117,6 +120,7 @@ def test_invitation_start_and_turns_reach_every_page_live(
     not_reloaded(bob)
     not_reloaded(bob_lobby)
     shoot(bob_lobby, "realtime-turn-banner-lobby")
+    shoot(bob, "realtime-table-presence")
     banner.get_by_role("link", name="Go to the table").click()
     expect(bob_lobby).to_have_url(table_url)
 
