@@ -352,3 +352,19 @@ async def test_the_table_shows_who_is_connected_and_redraws_only_the_dots(duel, 
     left = await alice_ws.receive_from(timeout=5)
     assert 'id="presence-1" class="presence-dot" hx-swap-oob="true"' in left
     await alice_ws.disconnect()
+
+
+async def test_a_new_public_game_reaches_everyone_on_the_lobby(alice, dave):
+    from games.services import lobby
+
+    cookie = await database_sync_to_async(session_cookie)(dave)
+    ws, first = await open_socket("/ws/user/?page=lobby", cookie)
+    assert "Open to all" not in first
+    await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Open to all", public=True, max_players=4
+    )
+    frames = ""
+    while "Open to all" not in frames:
+        frames += await ws.receive_from(timeout=5)
+    assert 'id="lobby-lists"' in frames
+    await ws.disconnect()
