@@ -52,7 +52,7 @@ from games.services import table  # noqa: E402
 from games.services.table import MoveChoice  # noqa: E402
 
 CHECKPOINTS = (50, 400, 1600)
-REPEATS = 30
+REPEATS = 200
 
 
 def choice_of(move: engine.Move) -> MoveChoice:
@@ -127,8 +127,8 @@ def main() -> None:
                 "replayed": replayed,
                 "load": median_ms(lambda: table.load_state(game)),
                 "cold": median_ms(lambda: (table.clear_snapshot_cache(), table.load_state(game))),
-                "full": median_ms(lambda: full_replay(game), repeats=10),
-                "render": median_ms(lambda: render_for(game, users[0]), repeats=10),
+                "full": median_ms(lambda: full_replay(game), repeats=20),
+                "render": median_ms(lambda: render_for(game, users[0]), repeats=20),
             }
         )
         print(rows[-1], flush=True)
@@ -143,8 +143,9 @@ def write(rows: list[dict[str, float]]) -> None:
         "",
         "`uv run --locked python bench/load_cost.py`: one 4-seat game played through",
         "`submit_move` on a throwaway SQLite file (naive-bot moves, target out of reach).",
-        f"Medians of {REPEATS} loads (10 for the other columns), in milliseconds, on "
-        f"{platform.machine()} / Python {platform.python_version()} / {os.cpu_count()} cores.",
+        f"Medians of {REPEATS} loads (20 for the other columns), in milliseconds, on "
+        f"{platform.machine()} / Python {platform.python_version()} / {os.cpu_count()} cores "
+        f"(load average {os.getloadavg()[0]:.1f} when written: read the trend, not the digits).",
         "",
         "| actions | rounds | actions replayed by a load | load_state, warm "
         "| load_state, cold | full replay from action 1 | table_context + render #table |",
