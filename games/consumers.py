@@ -36,15 +36,14 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connections
-from django.db.models import F
-from django.http import Http404, HttpRequest
+from django.db.models import F, Q
+from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
 from games import presence, realtime
-from games.access import visible_game_or_404
 from games.models import Game, Invitation, Membership
 
 log = logging.getLogger(__name__)
@@ -274,10 +273,13 @@ class GameConsumer(LiveConsumer):
         return bool(await in_pool(self._visible)())
 
     def _visible(self) -> Game | None:
-        try:
-            return visible_game_or_404(self.user, self.game_id)
-        except Http404:
-            return None
+        """The game if this user may see it (as games.access.visible_game_or_404 decides:
+        public, or a member), in one query since it runs before every render."""
+        return (
+            Game.objects.filter(Q(public=True) | Q(memberships__user=self.user), pk=self.game_id)
+            .select_related("organizer")
+            .first()
+        )
 
     def group_names(self) -> list[str]:
         return [realtime.game_group(self.game_id)]
