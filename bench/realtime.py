@@ -8,7 +8,8 @@ It starts daphne (its own subprocess, DEBUG off, its own SQLite file unless DATA
 set), creates users, sessions and started four-player games directly with the Django ORM in
 this process against the same database, opens the sockets a browser on the table page opens
 (per player: the table socket and the per-user socket) and plays each game by HTTP POSTs of
-the naive bot's moves, each game moving once every THINK seconds (jittered), as people do.
+the naive bot's moves, each game moving about once every --think seconds (default 5,
+jittered 0.5x to 1.5x), as people do.
 
 It prints, per step:
 - POST->partial: time from sending a move's POST to having the `#table` partial answer;
@@ -335,7 +336,12 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
 async def step(port: int, games: list[BenchGame], think: float, moves: int, seed: int) -> Results:
     sockets = Sockets()
     await connect_all(port, games, sockets)
-    await asyncio.sleep(1.0)  # let the connect-time renders settle
+    # Let the connect-time renders settle: every table socket has its first table.
+    for _ in range(1200):  # at most 120 s
+        if all((g.game_id, p.seat) in sockets.arrivals for g in games for p in g.players):
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(1.0)
     results = Results()
     rng = random.Random(seed)
     # One warm-up move per game (not measured), then the measured ones.
@@ -355,7 +361,8 @@ def line(label: str, games: int, r: Results) -> str:
     sockets = games * PLAYERS * 2
     return (
         f"{label:<14} games={games:<4} sockets={sockets:<5} moves={len(r.post_ms):<5} "
-        f"POST->partial p50={percentile(r.post_ms, 50):6.1f} p99={percentile(r.post_ms, 99):6.1f} ms  "
+        f"POST->partial p50={percentile(r.post_ms, 50):6.1f} "
+        f"p99={percentile(r.post_ms, 99):6.1f} ms  "
         f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
     )
@@ -363,7 +370,7 @@ def line(label: str, games: int, r: Results) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--think", type=float, default=3.0, help="seconds between a game's moves")
+    parser.add_argument("--think", type=float, default=5.0, help="seconds between a game's moves")
     parser.add_argument("--moves", type=int, default=6, help="measured moves per game per step")
     parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
