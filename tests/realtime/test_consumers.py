@@ -26,6 +26,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 connected = database_sync_to_async(presence.connected_user_ids)
 
 
+def found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found"
+    return match.group(1)
+
+
 def cards_in(html: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', html))
 
@@ -142,9 +148,9 @@ async def test_the_pushed_table_carries_a_working_csrf_token(duel, cookies, bob)
     from django.test import Client
 
     ws, frame = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame).group(1)
-    csrf_cookie = re.search(rb"csrftoken=([^;]+)", cookies["bob"]).group(1).decode()
-    session = re.search(rb"sessionid=([^;]+)", cookies["bob"]).group(1).decode()
+    token = found(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame)
+    csrf_cookie = found(r"csrftoken=([^;]+)", cookies["bob"].decode())
+    session = found(r"sessionid=([^;]+)", cookies["bob"].decode())
 
     def post():
         client = Client(enforce_csrf_checks=True)
@@ -196,6 +202,7 @@ async def test_a_burst_of_changes_is_rendered_once_not_once_each(duel, cookies, 
     ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
     renders.clear()
     layer = get_channel_layer()
+    assert layer is not None
     for _ in range(20):
         event = {"type": "game.changed", "game_id": duel.pk}
         await layer.group_send(realtime.game_group(duel.pk), event)

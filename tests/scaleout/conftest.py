@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,7 +58,7 @@ print("SETUP" + json.dumps({{"game": game.pk, "alice": alice.pk, "bob": bob.pk,
 """
 
 
-def run_setup(env: dict[str, str], prefix: str) -> dict[str, object]:
+def run_setup(env: dict[str, str], prefix: str) -> dict[str, Any]:
     """Users, sessions and a started two-seat game, made in the servers' own database."""
     done = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", SETUP.format(prefix=prefix)],

@@ -18,6 +18,12 @@ from tests.scaleout.conftest import run_setup
 pytestmark = pytest.mark.scaleout
 
 
+def found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found"
+    return match.group(1)
+
+
 def ws_url(http_url: str, path: str) -> str:
     return http_url.replace("http://", "ws://") + path
 
@@ -50,8 +56,8 @@ def post_move(http_url: str, game_id: int, session: str, **fields: str) -> int:
         html = response.read().decode()
         cookie = response.headers.get_all("Set-Cookie") or []
     csrf = next(c.split(";")[0].split("=", 1)[1] for c in cookie if c.startswith("csrftoken="))
-    token = re.search(r'"X-CSRFToken": "([^"]+)"', html).group(1)
-    version = re.search(r'id="table"[^>]*data-version="(\d+)"', html).group(1)
+    token = found(r'"X-CSRFToken": "([^"]+)"', html)
+    version = found(r'id="table"[^>]*data-version="(\d+)"', html)
     body = urllib.parse.urlencode({"version": version, **fields}).encode()
     request = urllib.request.Request(
         f"{http_url}/games/{game_id}/move/",
@@ -67,7 +73,7 @@ def post_move(http_url: str, game_id: int, session: str, **fields: str) -> int:
 
 
 def version_of(html: str) -> int:
-    return int(re.search(r'id="table"[^>]*data-version="(\d+)"', html).group(1))
+    return int(found(r'id="table"[^>]*data-version="(\d+)"', html))
 
 
 async def test_a_move_posted_to_one_process_reaches_a_table_socket_on_the_other(two_servers):
