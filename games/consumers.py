@@ -169,8 +169,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
     def group_names(self) -> list[str]:
         raise NotImplementedError
 
-    def render(self, parts: set[str]) -> Frames:
+    def render(self, parts: set[str], pending: Any = None) -> Frames:
         raise NotImplementedError
+
+    def take_pending(self) -> Any:
+        """On the event loop, before a render: hand over what the events collected (the
+        render runs on another thread while new events keep arriving)."""
+        return None
 
     async def opened(self) -> None:
         """After accept: extra set-up (presence)."""
@@ -236,8 +241,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
     async def flush(self) -> None:
         while self.dirty and not self.closing:
             parts, self.dirty = self.dirty, set()
+            pending = self.take_pending()
             try:
-                frames = await in_pool(self.render)(parts)
+                frames = await in_pool(self.render)(parts, pending)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -325,7 +331,7 @@ class GameConsumer(LiveConsumer):
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 
-    def render(self, parts: set[str]) -> Frames:
+    def render(self, parts: set[str], pending: Any = None) -> Frames:
         game = self._visible()
         if game is None:  # removed from a private game, or the game is gone
             return Frames([redirect_frame(reverse("lobby"))], close=True)
@@ -448,18 +454,22 @@ class UserConsumer(LiveConsumer):
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 
-    def render(self, parts: set[str]) -> Frames:
+    def take_pending(self) -> tuple[set[int], list[int]]:
+        fresh, self.fresh_games = self.fresh_games, set()
+        new, self.new_invitations = self.new_invitations, []
+        return fresh, new
+
+    def render(self, parts: set[str], pending: Any = None) -> Frames:
+        fresh, new = pending or (set(), [])
         if "page" in parts:
             parts |= {"banner", "lists"}
         out: list[str] = []
         if "banner" in parts:
-            fresh, self.fresh_games = self.fresh_games, set()
             banner = turn_banner_html(self.user, fresh=fresh)
             if fresh or banner != self.last_banner:
                 out.append(banner)
                 self.last_banner = banner
         if "notices" in parts:
-            new, self.new_invitations = self.new_invitations, []
             out.extend(self.render_invitations(new))
         if "sweep" in parts and self.shown_invitations:
             out.extend(self.sweep_invitations())
