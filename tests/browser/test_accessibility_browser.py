@@ -9,7 +9,8 @@ that bleeding trick the test checks, in light and in dark mode:
   felt's gradient included);
 - a visible focus ring on cards and buttons, on the felt too;
 - the phone layout (390 px): no sideways scroll, every card at least 40 px wide, in view;
-- a pushed redraw does not move the page (scrollY unchanged) nor steal focus.
+- a pushed redraw does not move the page (scrollY unchanged) nor steal focus;
+- a card reaching the trick slides in, except with prefers-reduced-motion.
 """
 
 from __future__ import annotations
@@ -100,6 +101,23 @@ CONTRAST = """([selector, property, behind]) => {
         worst = Math.min(worst, ratio(over(fg, base), base));
     }
     return {ratio: Math.round(worst * 100) / 100, fg: style[property]};
+}"""
+
+FLIGHT_RECORDER = """() => {
+    window.__flights = [];
+    new MutationObserver(() => {
+        for (const card of document.querySelectorAll("#table .trick-play.is-new .pcard")) {
+            window.__flights.push(getComputedStyle(card).animationName);
+        }
+    }).observe(document.body, {subtree: true, childList: true});
+}"""
+# The animation a card of the current trick gets when it is marked new.
+FORCED_FLIGHT = """() => {
+    const play = document.querySelector("#table .trick:not(.trick-done) .trick-play");
+    play.classList.add("is-new");
+    const name = getComputedStyle(play.querySelector(".pcard")).animationName;
+    play.classList.remove("is-new");
+    return name;
 }"""
 
 # Text on the page, on the felt and on the cards (selector -> minimum ratio).
@@ -236,7 +254,15 @@ def test_names_contrast_focus_and_the_phone_layout(
             s.status == Status.TRICKS and s.active_seat == 0 and s.current_trick and s.bleeding
         )
 
+    # Cards reaching the trick slide in: note every animation a newly played card runs.
+    page.evaluate(FLIGHT_RECORDER)
     play_out(mirror, {0: page}, until=bleeding_for_alice)
+    assert "card-to-trick" in page.evaluate("window.__flights"), "no card slid into the trick"
+    # ...and with reduced motion nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(FORCED_FLIGHT) == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(FORCED_FLIGHT) == "card-to-trick"
     legal, illegal = legal_split(mirror.state, 0)
     assert legal and illegal
     check_contrast(browser, page, TEXT_AT_TRICKS)
