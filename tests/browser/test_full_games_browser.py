@@ -95,6 +95,12 @@ def check_before_move(mirror: Mirror, page: Page, move: Move) -> None:
     assert facts["banner"].startswith("Your turn")
     if state.status == Status.BIDDING:
         assert facts["bids"] == [bid_label(a) for a in engine.legal_bids(state, seat)]
+        if isinstance(move, Bid) and move.amount and move.amount == state.bid:
+            # The dealer may take the high bid by matching it: the page offers exactly that.
+            assert seat == state.dealer and state.holder is not None
+            expect(page.locator("#table .seat-bottom .chip-dealer")).to_be_visible()
+            holder = page.locator(f"#table .seat[data-seat='{state.holder}'] .chip-bid")
+            expect(holder).to_have_text(f"Bid {state.bid}")
     if state.status == Status.TRICKS:
         legal, illegal = legal_split(state, seat)
         assert sorted(facts["enabled"]) == sorted(legal)
