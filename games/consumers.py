@@ -25,6 +25,7 @@ import contextlib
 import functools
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -145,6 +146,19 @@ def turn_banner_html(user: Any, *, fresh: set[int] | None = None) -> str:
     return render_to_string(
         "games/_notices.html#turn_banner", {"awaiting": awaiting, "fresh": is_fresh}
     )
+
+
+DOT_RE = re.compile(r'id="presence-(\d+)" class="presence-dot( is-connected)?"')
+
+
+def dots_in(html: str) -> dict[int, bool]:
+    """Seat -> lit, for the presence dots in a rendered table."""
+    return {int(m.group(1)): bool(m.group(2)) for m in DOT_RE.finditer(html)}
+
+
+def _dot_tag(match: re.Match[str], now: dict[int, bool]) -> str:
+    seat = int(match.group(1))
+    return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
@@ -344,8 +358,10 @@ class GameConsumer(LiveConsumer):
         return Frames(self.fresh_text(self.render_page(game)))
 
     def render_presence(self, game: Game) -> str:
-        """The seats' presence dots alone, if this page shows them (cheap: no replay)."""
-        if self.last_sent is None or 'id="presence-' not in self.last_sent:
+        """The seats' presence dots alone, if this page shows them and any changed since
+        the last frame (cheap: no replay)."""
+        shown = dots_in(self.last_sent or "")
+        if not shown:
             return ""
         seated = list(
             Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
@@ -353,13 +369,21 @@ class GameConsumer(LiveConsumer):
             .values_list("seat", "user_id")
         )
         online = presence.connected_user_ids(game.pk, [uid for _, uid in seated])
-        return "".join(
+        now = {seat: uid in online for seat, uid in seated if seat is not None}
+        if all(shown.get(seat) == lit for seat, lit in now.items()):
+            return ""
+        dots = "".join(
             render_to_string(
-                "games/_presence.html#dot",
-                {"seat": seat, "connected": uid in online, "oob": True},
+                "games/_presence.html#dot", {"seat": seat, "connected": lit, "oob": True}
             )
-            for seat, uid in seated
+            for seat, lit in now.items()
         )
+        # What the page shows now: the last table with these dots.
+        self.last_sent = DOT_RE.sub(
+            lambda m: m.group(0) if int(m.group(1)) not in now else _dot_tag(m, now),
+            self.last_sent or "",
+        )
+        return dots
 
     def elsewhere(self, game: Game) -> str:
         """The URL this page's user belongs on now, or "" to stay."""

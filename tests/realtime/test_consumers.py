@@ -375,3 +375,20 @@ async def test_a_new_public_game_reaches_everyone_on_the_lobby(alice, dave):
         frames += await ws.receive_from(timeout=5)
     assert 'id="lobby-lists"' in frames
     await ws.disconnect()
+
+
+async def test_a_bots_move_on_its_timer_is_pushed_live(alice, settings):
+    from games import bots
+
+    settings.BOT_DELAY_SECONDS = 1.0  # a visible pause: alice is connected before it ends
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    game = await database_sync_to_async(start_table)([alice], bots=1, name="Versus bot")
+    try:
+        ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+        before = version_in(first)
+        # The bot (left of the dealer) bids first, from a timer thread, not from a request.
+        later = await ws.receive_from(timeout=10)
+        assert version_in(later) > before
+        await ws.disconnect()
+    finally:
+        bots.cancel_all()
