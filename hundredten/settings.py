@@ -8,6 +8,7 @@ Production: DEBUG=0 with SECRET_KEY and ALLOWED_HOSTS set; `manage.py check --de
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,13 @@ else:
             "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # Wait for the writer lock instead of failing at once when two requests write.
             "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # Tests use a file, not the in-memory shared cache (where a second writer fails
+            # at once with "table is locked"), so concurrency tests see real locking. One
+            # per process, so test runs side by side do not collide.
+            "TEST": {
+                "NAME": env_str("SQLITE_TEST_PATH")
+                or str(Path(tempfile.gettempdir()) / f"hundredten-test-{os.getpid()}.sqlite3")
+            },
         }
     }
 

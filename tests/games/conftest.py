@@ -2,22 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-
 import pytest
-from django.conf import settings as django_settings
-
-# SQLite's default test database is in memory with a shared cache, where a second writer
-# fails at once with "database table is locked" instead of waiting its turn. The
-# concurrency tests need the real thing (a file, BEGIN IMMEDIATE waits), so use a file of
-# this process's own (engineers run pytest side by side in one checkout). Set while this
-# conftest is imported at collection, before pytest-django creates the test database.
-_default_db = django_settings.DATABASES["default"]
-if _default_db["ENGINE"].endswith("sqlite3") and not _default_db.get("TEST", {}).get("NAME"):
-    _default_db.setdefault("TEST", {})["NAME"] = os.path.join(
-        tempfile.gettempdir(), f"hundredten-test-{os.getpid()}.sqlite3"
-    )
 
 
 @pytest.fixture(autouse=True)
