@@ -86,6 +86,13 @@ def server_environment(workdir: Path) -> dict[str, str]:
 def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
     for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+    if env.get("SQLITE_PATH") and os.environ.get("BENCH_SQLITE_JOURNAL", "wal") == "wal":
+        # WAL (kept in the file): readers (the socket renders) no longer block the writer
+        # (a move), whose commit otherwise waits in SQLite's busy-sleep for them.
+        import sqlite3
+
+        with sqlite3.connect(env["SQLITE_PATH"]) as db:
+            db.execute("PRAGMA journal_mode=WAL")
     port = free_port()
     with (workdir / "daphne.log").open("wb") as log:
         proc = subprocess.Popen(

@@ -53,10 +53,12 @@ T = TypeVar("T")
 CLOSE_SIGNED_OUT = 4401
 CLOSE_FORBIDDEN = 4403
 
-# Renders run on their own small pool, not on asgiref's single thread-sensitive thread: that
-# thread also runs every view and Channels' per-event connection clean-up, so rendering
-# there would make each event wait for the previous render and defeat coalescing.
-RENDER_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ws-render")
+# Renders run on their own small pool, not on asgiref's single thread-sensitive thread:
+# that thread also runs every view and Channels' per-event connection clean-up, so
+# rendering there would make each event wait for the previous render and defeat
+# coalescing. Two threads: with the GIL more only slow each other (and the views) down,
+# and two still overlap a render that waits on PostgreSQL.
+RENDER_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ws-render")
 
 
 def _closing_connections(func: Callable[..., T]) -> Callable[..., T]:
