@@ -128,6 +128,20 @@ def solo_table(
 # --- the table -----------------------------------------------------------------------------
 
 
+def first_turn(page: Page) -> int:
+    """Wait for the human's first turn (the bots have played up to it) and return the table's
+    version then. The page is loaded afresh once: a page rendered while a bot's move was being
+    committed can show the new state under the version before it (harmless for a player: a
+    move with that version is refused as stale and the push brings the right one), and the
+    tests count versions from here. Nothing moves while the human thinks, so this load is
+    exact; `live` marks it, so later reloads would still be caught."""
+    expect(page.locator("#table.is-my-turn")).to_be_visible()
+    page.reload()
+    expect(page.locator("#table.is-my-turn")).to_be_visible()
+    live(page)
+    return version(page)
+
+
 def table(page: Page) -> Locator:
     return page.locator("#table")
 

@@ -27,6 +27,7 @@ from tests.browser.helpers import (
     PHONE,
     Mirror,
     bid_label,
+    first_turn,
     focus_with_keys,
     legal_split,
     play_out,
@@ -206,7 +207,7 @@ def test_names_contrast_focus_and_the_phone_layout(
     expect.set_options(timeout=15_000)
     page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
     expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, version(page), bots=(1, 2, 3))
+    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
     state = mirror.state
     assert state.status == Status.BIDDING and state.active_seat == 0
 

@@ -30,6 +30,7 @@ from tests.browser.helpers import (
     click_move,
     create_game,
     expect_hand,
+    first_turn,
     invite,
     legal_split,
     live,
@@ -242,7 +243,7 @@ def test_alice_plays_a_whole_game_against_three_bots(
     assert my_seat(alice) == 0
     # The bots bid first (alice deals and speaks last); then the page waits for her.
     expect(alice.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SOLO_SEED, 4, version(alice), bots=(1, 2, 3))
+    mirror = Mirror.of(SOLO_SEED, 4, first_turn(alice), bots=(1, 2, 3))
     expect_hand(alice, mirror.state, 0)
 
     play_out(mirror, {0: alice}, before_move=check_before_move)

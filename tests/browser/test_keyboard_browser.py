@@ -13,7 +13,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from games import engine
 from games.engine import Bid, Discard, GameState, Move, Play, SelectTrump
-from tests.browser.helpers import Mirror, focus_with_keys, play_out, solo_table, table, version
+from tests.browser.helpers import (
+    Mirror,
+    first_turn,
+    focus_with_keys,
+    play_out,
+    solo_table,
+    table,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +70,7 @@ def test_a_whole_round_with_the_keyboard_alone(
     expect.set_options(timeout=15_000)
     page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
     expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, version(page), bots=(1, 2, 3))
+    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
     keyboard = Keyboard()
     page.evaluate("document.activeElement && document.activeElement.blur()")
 

@@ -22,6 +22,7 @@ from tests.browser.helpers import (
     Mirror,
     add_bots,
     create_game,
+    first_turn,
     legal_split,
     live,
     no_sideways_scroll,
@@ -30,7 +31,6 @@ from tests.browser.helpers import (
     sign_up,
     start,
     table,
-    version,
 )
 from tests.conftest import ARTIFACTS, ROOT
 
@@ -109,7 +109,7 @@ def test_screenshots_of_every_screen(browser: Browser, base_url: str, e2e_env: d
     start(page)
     live(page)
     expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, version(page), bots=(1, 2, 3))
+    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
 
     def photograph(m: Mirror, p: Page, move: Move) -> None:
         stage = stage_of(m)
