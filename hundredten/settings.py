@@ -98,7 +98,12 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # Wait for the writer lock instead of failing at once when two requests write.
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE"},
+            # WAL: pages keep reading while a move is written.
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL;",
+            },
             # Tests use a file, not the in-memory shared cache (where a second writer fails
             # at once with "table is locked"), so concurrency tests see real locking. One
             # per process, so test runs side by side do not collide.
