@@ -54,6 +54,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -213,6 +219,7 @@ class Results:
     post_ms: list[float] = field(default_factory=list)
     push_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    cpu_ms_per_move: float = float("nan")  # daphne's CPU time during the measured moves
 
 
 class Sockets:
@@ -340,7 +347,9 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
 
 
-async def step(port: int, games: list[BenchGame], think: float, moves: int, seed: int) -> Results:
+async def step(
+    port: int, pid: int, games: list[BenchGame], think: float, moves: int, seed: int
+) -> Results:
     sockets = Sockets()
     await connect_all(port, games, sockets)
     # Let the connect-time renders settle: every table socket has its first table.
@@ -353,9 +362,12 @@ async def step(port: int, games: list[BenchGame], think: float, moves: int, seed
     rng = random.Random(seed)
     # One warm-up move per game (not measured), then the measured ones.
     await asyncio.gather(*(drive(port, g, sockets, think, 1, results, rng, False) for g in games))
+    cpu_before = cpu_seconds(pid)
     await asyncio.gather(
         *(drive(port, g, sockets, think, moves, results, rng, True) for g in games)
     )
+    if results.post_ms:
+        results.cpu_ms_per_move = (cpu_seconds(pid) - cpu_before) * 1000 / len(results.post_ms)
     for ws in sockets.open:
         await ws.close()
     for task in sockets.readers:
@@ -371,6 +383,7 @@ def line(label: str, games: int, r: Results) -> str:
         f"POST->partial p50={percentile(r.post_ms, 50):6.1f} "
         f"p99={percentile(r.post_ms, 99):6.1f} ms  "
         f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
+        + f"  daphne CPU/move={r.cpu_ms_per_move:5.1f} ms"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
     )
 
@@ -415,13 +428,13 @@ def main() -> None:
 
         if not args.quick:
             # The two target points: POST->partial at 100 games, push at 1,000 sockets.
-            r = asyncio.run(step(port, fresh(100), args.think, args.moves, 1))
+            r = asyncio.run(step(port, proc.pid, fresh(100), args.think, args.moves, 1))
             print(line("100 games", 100, r), flush=True)
-            r = asyncio.run(step(port, fresh(125), args.think, args.moves, 2))
+            r = asyncio.run(step(port, proc.pid, fresh(125), args.think, args.moves, 2))
             print(line("1000 sockets", 125, r), flush=True)
         best = 0
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
-            r = asyncio.run(step(port, fresh(count), args.think, args.moves, 3 + count))
+            r = asyncio.run(step(port, proc.pid, fresh(count), args.think, args.moves, 3 + count))
             print(line("ramp", count, r), flush=True)
             if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
                 break

@@ -21,13 +21,15 @@ A socket the user may not open is closed before it is accepted (4401 signed out,
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import json
 import logging
+import queue
 import re
+import threading
 from collections.abc import Awaitable, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
@@ -36,7 +38,7 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 from django.db.models import F, Q
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
@@ -53,32 +55,89 @@ T = TypeVar("T")
 CLOSE_SIGNED_OUT = 4401
 CLOSE_FORBIDDEN = 4403
 
-# Renders run on their own small pool, not on asgiref's single thread-sensitive thread:
-# that thread also runs every view and Channels' per-event connection clean-up, so
-# rendering there would make each event wait for the previous render and defeat
-# coalescing. Two threads: with the GIL more only slow each other (and the views) down,
-# and two still overlap a render that waits on PostgreSQL.
-RENDER_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ws-render")
+
+class RenderPool(concurrent.futures.ThreadPoolExecutor):
+    """A few daemon threads for renders, each keeping its own database connection.
+
+    Renders run here, not on asgiref's single thread-sensitive thread: that thread also
+    runs every view, so rendering there would make each event wait for other people's
+    requests (and for the previous render, defeating coalescing). Two threads: with the
+    GIL more only slow each other (and the views) down; two still overlap a render that
+    waits on PostgreSQL. The threads keep their connections between renders: opening and
+    closing one per render cost as much as the render itself (measured with
+    bench/realtime.py). `close_connections()` closes them (tests; before dropping a
+    database).
+    """
+
+    def __init__(self, workers: int) -> None:
+        # A ThreadPoolExecutor by type only (asgiref wants one); its own threads never start.
+        super().__init__(max_workers=1)
+        self.workers = workers
+        self._jobs: queue.SimpleQueue[tuple[concurrent.futures.Future[Any], Callable[[], Any]]]
+        self._jobs = queue.SimpleQueue()
+        self._render_threads: list[threading.Thread] = []
+        self._start_lock = threading.Lock()
+
+    def submit(
+        self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[T]:
+        if len(self._render_threads) < self.workers:
+            with self._start_lock:
+                while len(self._render_threads) < self.workers:
+                    name = f"ws-render-{len(self._render_threads)}"
+                    thread = threading.Thread(target=self._work, name=name, daemon=True)
+                    thread.start()
+                    self._render_threads.append(thread)
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        self._jobs.put((future, functools.partial(fn, *args, **kwargs)))
+        return future
+
+    def _work(self) -> None:
+        while True:
+            future, job = self._jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(job())
+            except Exception as exc:  # handed to the awaiting coroutine
+                future.set_exception(exc)
+
+    def close_connections(self) -> None:
+        """Close the database connections of every render thread (and wait for it)."""
+        count = len(self._render_threads)
+        if not count:
+            return
+        barrier = threading.Barrier(count)
+
+        def close() -> None:
+            try:
+                connections.close_all()
+            finally:
+                barrier.wait(timeout=10)  # so each thread takes exactly one of these jobs
+
+        concurrent.futures.wait([self.submit(close) for _ in range(count)], timeout=15)
 
 
-def _closing_connections(func: Callable[..., T]) -> Callable[..., T]:
+RENDER_POOL = RenderPool(workers=2)
+
+
+def _kept_connection(func: Callable[..., T]) -> Callable[..., T]:
     @functools.wraps(func)
     def run(*args: Any, **kwargs: Any) -> T:
         try:
             return func(*args, **kwargs)
-        finally:
-            # Pool threads hold no connection between renders (even with CONN_MAX_AGE):
-            # nothing would ever close it, and an idle one per thread blocks e.g. a
-            # database being dropped. A render is then priced like a request on
-            # CONN_MAX_AGE=0: one connect, about a millisecond on loopback.
+        except (InterfaceError, OperationalError):
+            # The kept connection broke (say the database restarted): once more, anew.
             connections.close_all()
+            return func(*args, **kwargs)
 
     return run
 
 
 def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
-    """`func` as an awaitable run on RENDER_POOL, on a connection of its own."""
-    return sync_to_async(_closing_connections(func), thread_sensitive=False, executor=RENDER_POOL)
+    """`func` as an awaitable run on RENDER_POOL (every query there runs in autocommit,
+    so a kept connection never reads an old snapshot)."""
+    return sync_to_async(_kept_connection(func), thread_sensitive=False, executor=RENDER_POOL)
 
 
 @dataclass

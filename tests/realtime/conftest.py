@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
@@ -13,10 +16,16 @@ ORIGIN = (b"origin", b"http://testserver")
 
 @pytest.fixture(autouse=True)
 async def _no_connection_left_in_worker_threads():
-    """Close the database connection asgiref's worker thread keeps (CONN_MAX_AGE on
-    PostgreSQL), so the test database can be dropped at the end of the session."""
+    """Close the database connections that asgiref's worker thread (CONN_MAX_AGE on
+    PostgreSQL) and the render threads keep, so the test database can be dropped."""
     yield
     await sync_to_async(connections.close_all)()
+    from games.consumers import RENDER_POOL
+
+    await asyncio.to_thread(RENDER_POOL.close_connections)
+    # A fresh channel layer per test: a Redis layer binds its locks to the event loop
+    # that used it first, and each test has its own loop.
+    channel_layers.backends.clear()
 
 
 @pytest.fixture(autouse=True)

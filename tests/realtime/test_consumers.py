@@ -255,10 +255,16 @@ async def test_the_user_socket_tells_bob_it_is_his_turn_from_any_page(duel, cook
     ws, first = await open_socket("/ws/user/", cookies["alice"])
     assert 'id="turn-banner"' in first and 'data-turn-count="0"' in first
     await database_sync_to_async(bid)(duel.pk, bob, 15)
-    pushed = await ws.receive_from(timeout=5)
+    # lobby.changed and turn.started may arrive in either order: the new turn's banner
+    # is marked fresh (the page may chime and notify), a mere redraw is not.
+    pushed = ""
+    for _ in range(3):
+        pushed = await ws.receive_from(timeout=5)
+        if 'data-fresh="1"' in pushed:
+            break
+    assert 'data-fresh="1"' in pushed
     assert 'data-turn-count="1"' in pushed
     assert "Your turn" in pushed and "Duel" in pushed
-    assert 'data-fresh="1"' in pushed  # a new turn: the page may chime and notify
     assert f'href="/games/{duel.pk}/table/"' in pushed
     await ws.disconnect()
 
