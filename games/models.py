@@ -99,6 +99,10 @@ class Game(models.Model):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     # Bumped by every change (lobby or move): a client that saw an older version is stale.
     version = models.PositiveIntegerField(default=0)
+    # How many actions the log holds, updated with `version` in the same row write. Reads
+    # replay only up to it, so a page shows the state that matches the version it carries
+    # even while a newer move is being committed.
+    action_count = models.PositiveIntegerField(default=0)
     # Denormalised from the engine state after each move, for the lobby's "your turn" list.
     active_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -127,7 +127,12 @@ def load_state(game: Game) -> GameState:
     Snapshots are written at every round start, so this replays at most one round; the
     snapshot itself usually comes parsed from this process's cache.
     """
-    latest = Snapshot.objects.filter(game=game).order_by("-seq").values_list("pk", "seq").first()
+    latest = (
+        Snapshot.objects.filter(game=game, seq__lte=game.action_count)
+        .order_by("-seq")
+        .values_list("pk", "seq")
+        .first()
+    )
     if latest is None:
         raise RefusedMove("This game has not started yet.")
     key = _key(game, *latest)
@@ -135,15 +140,12 @@ def load_state(game: Game) -> GameState:
     if state is None:
         state = engine.state_from_json(Snapshot.objects.get(pk=latest[0]).state)
         _remember(key, state)
-    moves = GameAction.objects.filter(game=game, seq__gt=latest[1]).order_by("seq")
+    moves = GameAction.objects.filter(
+        game=game, seq__gt=latest[1], seq__lte=game.action_count
+    ).order_by("seq")
     for data in moves.values_list("move", flat=True):
         state = engine.apply(state, engine.move_from_json(data))
     return state
-
-
-def last_seq(game: Game) -> int:
-    last = GameAction.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True)
-    return int(last.first() or 0)
 
 
 def seated(game: Game) -> dict[int, Membership]:
@@ -187,7 +189,7 @@ def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameStat
     the game, and snapshots the state when the move started a new round.
     """
     after = engine.apply(before, move)
-    seq = last_seq(game) + 1
+    seq = game.action_count + 1
     GameAction.objects.create(
         game=game, seq=seq, seat=move.seat, move=engine.move_to_json(move), auto=auto
     )
@@ -195,8 +197,9 @@ def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameStat
         snapshot = Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
         _remember(_key(game, snapshot.pk, seq), after)
     game.version += 1
+    game.action_count = seq
     game.active_seat = after.active_seat
-    fields = ["version", "active_seat"]
+    fields = ["version", "action_count", "active_seat"]
     if after.status == engine.Status.WON:
         game.status = Game.Status.FINISHED
         game.winner_seat = after.winner

@@ -36,6 +36,7 @@ def submit(game, state, move):
     user = Membership.objects.get(game=game, seat=state.active_seat).user
     game.refresh_from_db()
     table.submit_move(game_id=game.pk, user=user, choice=choice_of(move), seen_version=game.version)
+    game.refresh_from_db()  # loads read the log up to the game row's action count
 
 
 def test_a_restart_mid_trick_loses_nothing(alice, bob):
@@ -130,3 +131,26 @@ def test_loading_the_table_resumes_bot_play_after_a_restart(alice, settings):
     finally:
         bots.cancel_all()
     assert GameAction.objects.filter(game=game, auto=True).count() >= 3
+
+
+@pytest.mark.django_db
+def test_a_read_started_before_a_move_commits_shows_the_state_of_its_version(alice, bob):
+    """The game row is read first; a move committed after that must not appear under the
+    old version number (the page would otherwise show new cards with a stale version)."""
+    from games.context import table_context
+    from games.models import Game
+    from games.services import table as service
+    from games.services.table import MoveChoice
+    from tests.games.conftest import start_table
+
+    game = start_table([alice, bob])
+    read_early = Game.objects.get(pk=game.pk)
+    state_then = service.load_state(read_early)
+    service.submit_move(
+        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=game.version
+    )
+    assert service.load_state(read_early) == state_then
+    assert table_context(read_early, alice)["version"] == read_early.version
+    fresh = Game.objects.get(pk=game.pk)
+    assert service.load_state(fresh) != state_then
+    assert fresh.action_count == read_early.action_count + 1

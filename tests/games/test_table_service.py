@@ -126,6 +126,7 @@ def test_outsiders_and_invitees_cannot_move(alice, bob, carol, dave):
 
 def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(alice):
     game = start_table([alice], bots=3)
+    game.refresh_from_db()
     state = table.load_state(game)
     # Seat 0 deals; the three bots bid first, then it is alice's turn (or the round moved on).
     assert state.active_seat == 0
@@ -154,6 +155,7 @@ def test_a_new_round_writes_a_snapshot_so_loads_replay_at_most_one_round(alice, 
     game = start_table([alice, bob], seed="snapshots", target=1000)
     rng = random.Random(3)
     while Snapshot.objects.filter(game=game).count() < 4:
+        game.refresh_from_db()
         state = table.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
@@ -169,6 +171,7 @@ def test_a_new_round_writes_a_snapshot_so_loads_replay_at_most_one_round(alice, 
         before = replay_log_until(game, snapshot.seq - 1)
         assert state.round_index == before.round_index + 1
         assert state == replay_log_until(game, snapshot.seq)
+    game.refresh_from_db()
     assert table.load_state(game) == replay_log(game)
 
 
@@ -203,6 +206,7 @@ def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
+        game.refresh_from_db()
         state = table.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
@@ -232,6 +236,7 @@ def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
     game = start_table([alice, bob], bots=1, seed="rematch", target=30)
     rng = random.Random(5)
     while game.status != Game.Status.FINISHED:
+        game.refresh_from_db()
         state = table.load_state(game)
         move = rng.choice(engine.perspective_of(state, state.active_seat).legal_moves)
         table.submit_move(
