@@ -31,7 +31,10 @@ MOVE_KINDS = ("bid", "unpass", "trump", "discard", "play")
 
 
 class TableError(Exception):
-    """A refused request at the table; `str(error)` is shown to the player."""
+    """A refused request at the table; `str(error)` is shown to the player and `status` is
+    the HTTP status of the answer."""
+
+    status = 400
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -41,6 +44,8 @@ class TableError(Exception):
 class StaleTable(TableError):
     """The player acted on an old view of the table."""
 
+    status = 409
+
     def __init__(self, message: str = STALE_MESSAGE) -> None:
         super().__init__(message)
 
@@ -48,9 +53,13 @@ class StaleTable(TableError):
 class NotAPlayer(TableError):
     """The user has no seat in this game (a spectator, an invitee or an outsider)."""
 
+    status = 403
+
 
 class RefusedMove(TableError):
     """The rules (or the game's status) refuse this move."""
+
+    status = 422
 
 
 @dataclass(frozen=True)

@@ -57,12 +57,8 @@ def move(request: AuthedRequest, game_id: int) -> HttpResponse:
         return _render_table(request, game, error=str(exc), status=400)
     try:
         service.submit_move(game_id=game.pk, user=request.user, choice=choice, seen_version=version)
-    except service.NotAPlayer as exc:
-        return _render_table(request, game, error=exc.message, status=403)
-    except service.StaleTable as exc:
-        return _render_table(request, game, error=exc.message, status=409)
-    except service.RefusedMove as exc:
-        return _render_table(request, game, error=exc.message, status=422)
+    except service.TableError as exc:
+        return _render_table(request, game, error=exc.message, status=exc.status)
     if not request.htmx:
         return redirect("table", game_id=game.pk)
     return _render_table(request, game)
@@ -82,10 +78,8 @@ def automate(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     try:
         service.automate(game_id=game.pk, user=request.user)
-    except service.NotAPlayer as exc:
-        return _render_table(request, game, error=exc.message, status=403)
-    except service.RefusedMove as exc:
-        return _render_table(request, game, error=exc.message, status=422)
+    except service.TableError as exc:
+        return _render_table(request, game, error=exc.message, status=exc.status)
     if not request.htmx:
         return redirect("table", game_id=game.pk)
     return _render_table(request, game)
@@ -97,10 +91,8 @@ def rematch(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     try:
         new = service.rematch(game_id=game.pk, user=request.user)
-    except service.NotAPlayer as exc:
-        return _render_table(request, game, error=exc.message, status=403)
-    except service.RefusedMove as exc:
-        return _render_table(request, game, error=exc.message, status=422)
+    except service.TableError as exc:
+        return _render_table(request, game, error=exc.message, status=exc.status)
     url = reverse("table", kwargs={"game_id": new.pk})
     if request.htmx:
         response = HttpResponse(status=204)
