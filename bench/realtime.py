@@ -442,6 +442,11 @@ def main() -> None:
         print(f"largest ramp step with push p99 <= {PUSH_LIMIT_MS:.0f} ms: {best} games "
               f"({best * PLAYERS * 2} sockets) in one daphne process", flush=True)  # fmt: skip
         print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
+    except BaseException:
+        log = workdir / "daphne.log"
+        if log.exists():
+            print("daphne log (last lines):\n" + "\n".join(log.read_text().splitlines()[-30:]))
+        raise
     finally:
         stop(proc)
         shutil.rmtree(workdir, ignore_errors=True)

@@ -39,7 +39,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -356,8 +356,9 @@ class GameConsumer(LiveConsumer):
     def _visible(self) -> Game | None:
         """The game if this user may see it (as games.access.visible_game_or_404 decides:
         public, or a member), in one query since it runs before every render."""
+        member = Membership.objects.filter(game=OuterRef("pk"), user=self.user)
         return (
-            Game.objects.filter(Q(public=True) | Q(memberships__user=self.user), pk=self.game_id)
+            Game.objects.filter(Q(public=True) | Q(Exists(member)), pk=self.game_id)
             .select_related("organizer")
             .first()
         )
