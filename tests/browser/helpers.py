@@ -77,6 +77,8 @@ def invite(page: Page, username: str) -> None:
     """In the waiting room: search for `username` and invite them."""
     page.get_by_label("Username").fill(username)
     page.get_by_role("button", name=re.compile(f"Invite .*\\({re.escape(username)}\\)")).click()
+    # Wait for the answer to swap the invite box: typing into the old box would be lost.
+    expect(page.locator("#invite-box [role=status]")).to_contain_text(f"Invited {username}.")
     expect(page.locator(".invitee-list")).to_contain_text(username)
 
 
