@@ -394,6 +394,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6, help="measured moves per game per step")
     parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
+    parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
     args = parser.parse_args()
     if args.quick:
         args.ramp, args.moves = args.ramp or "20,50", 3
@@ -426,7 +427,7 @@ def main() -> None:
             made += count
             return games
 
-        if not args.quick:
+        if not args.quick and not args.ramp_only:
             # The two target points: POST->partial at 100 games, push at 1,000 sockets.
             r = asyncio.run(step(port, proc.pid, fresh(100), args.think, args.moves, 1))
             print(line("100 games", 100, r), flush=True)
