@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "hundredten.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "hundredten.urls"

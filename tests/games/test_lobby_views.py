@@ -189,6 +189,22 @@ def test_a_new_game_form_leads_to_its_waiting_room(dave):
     assert game.public and game.max_players == 3 and game.organizer == dave
 
 
+def test_a_database_too_busy_to_create_the_game_gets_a_503_page_not_a_500(dave, monkeypatch):
+    from django.db import OperationalError
+
+    def locked(**kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(lobby, "create_game", locked)
+    response = logged_in_client(dave).post(
+        reverse("new-game"), {"name": "Sunday", "visibility": "public", "max_players": "3"}
+    )
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert "The server is busy right now and nothing was changed." in response.content.decode()
+    assert not Game.objects.filter(name="Sunday").exists()
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
