@@ -4,18 +4,25 @@
 `perspective_of(state, seat)` (seat None for spectators), never from the raw state, so a
 card the viewer may not see is never in the context. Every card that is rendered carries
 `data-card` and its name, which the hidden-information tests look for.
+
+What is the same for every viewer of a version (memberships, names, the state, the side
+panel built from the spectators' view) is computed once per version and process
+(`table_basis`), so a move's five redraws (its answer, four sockets) share it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 
 from games import engine
-from games.engine import Card, SeatView, Status
+from games.committed import CommittedCache
+from games.engine import Card, GameState, SeatView, Status
 from games.engine.cards import FULL_DECK
 from games.engine.rules import trick_winner
 from games.models import Game, Membership
@@ -127,19 +134,6 @@ def describe_move(move: engine.Move) -> str:
 
 def _names(members: dict[int, Membership], players: int) -> list[str]:
     return [members[s].name if s in members else f"Seat {s + 1}" for s in range(players)]
-
-
-def _memberships(game: Game, user: Any) -> tuple[Membership | None, dict[int, Membership]]:
-    """The viewer's membership (if any) and the seated memberships by seat, in one query."""
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    viewer = None
-    seated: dict[int, Membership] = {}
-    for member in game.memberships.select_related("user"):
-        if user_id is not None and member.user_id == user_id:
-            viewer = member
-        if member.seat is not None:
-            seated[member.seat] = member
-    return viewer, seated
 
 
 def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
@@ -288,28 +282,155 @@ def _turn_text(view: SeatView, names: list[str], mine: bool, automated: bool) ->
     return f"Waiting for {names[active]} {theirs}."
 
 
+# --- what every viewer shares ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableBasis:
+    """What the table shows alike to every viewer of one version of a game.
+
+    Built once per version and process (`table_basis`), then shared by the page that
+    answers a move and by every socket's redraw of that version: each viewer only adds
+    their own seat's part (`table_context`). It holds the whole engine state, hands
+    included, so it never leaves the server: only views built with `perspective_of` do.
+    """
+
+    members: tuple[Membership, ...]  # every membership (invitees too), users loaded
+    seated: dict[int, Membership]
+    state: GameState | None  # None until the game has started
+    names: tuple[str, ...]
+    urls: dict[str, str]
+    rematch_url: str
+    side: SafeString  # the side panel (#table-side): the same for everybody
+
+
+BasisKey = tuple[int, str, float, int]
+_BASES: CommittedCache[BasisKey, TableBasis] = CommittedCache(size=2048)
+_SIDES: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
+
+
+def clear_table_cache() -> None:
+    """Forget every shared table part of this process (tests)."""
+    _BASES.clear()
+    _SIDES.clear()
+
+
+def table_basis(game: Game) -> TableBasis:
+    """The shared part of `game`'s table at `game.version` (one query and a cached state
+    the first time in this process, nothing after that)."""
+    key = (game.pk, game.seed, game.created_at.timestamp(), game.version)
+    basis = _BASES.get(key)
+    if basis is not None:
+        return basis
+    members = tuple(game.memberships.select_related("user"))
+    seated = {m.seat: m for m in members if m.seat is not None}
+    try:
+        state: GameState | None = service.load_state(game)
+    except service.RefusedMove:
+        state = None
+    players = state.players if state is not None else len(seated)
+    names = tuple(_names(seated, players))
+    rematch_url = ""
+    if state is not None and state.status == Status.WON:
+        rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
+        if rematch is not None:
+            rematch_url = reverse("table", kwargs={"game_id": rematch.pk})
+    basis = TableBasis(
+        members=members,
+        seated=seated,
+        state=state,
+        names=names,
+        urls={
+            name: reverse(name, kwargs={"game_id": game.pk})
+            for name in ("move", "hint", "automate", "rematch", "table")
+        },
+        rematch_url=rematch_url,
+        side=_side_panel(game, state, names) if state is not None else SafeString(""),
+    )
+    _BASES.put(key, basis)
+    return basis
+
+
+def side_key(view: SeatView) -> str:
+    """Names the side panel's content (it changes when a trick or a round ends)."""
+    return f"{len(view.history)}.{len(view.tricks)}.{int(view.status == Status.WON)}"
+
+
+def _side_panel(game: Game, state: GameState, names: tuple[str, ...]) -> SafeString:
+    """The side panel: last trick, score sheet and chart, past rounds. Built from the
+    spectators' view (finished rounds are open to all), so one rendering serves every
+    viewer and every version until a trick or a round ends."""
+    public = engine.perspective_of(state, None)
+    key = (game.pk, game.seed, game.created_at.timestamp(), side_key(public), names)
+    html = _SIDES.get(key)
+    if html is not None:
+        return html
+    history = public.history
+    last = None
+    last_round = 0  # set when the last trick belongs to a finished round
+    if public.tricks:
+        last = public.tricks[-1]
+    elif history and history[-1].tricks:
+        last = history[-1].tricks[-1]
+        last_round = history[-1].index + 1
+    last_trick = None
+    if last is not None:
+        last_trick = {
+            "round": last_round,
+            "winner": names[last.winner],
+            "plays": [
+                {"name": names[s], "card": card_info(c), "winning": s == last.winner}
+                for s, c in last.plays
+            ],
+        }
+    html = SafeString(
+        render_to_string(
+            "games/table.html#side",
+            {
+                "side_key": side_key(public),
+                "over": public.status == Status.WON,
+                "last_trick": last_trick,
+                "final_scores": [
+                    {"name": n, "score": s} for n, s in zip(names, public.scores, strict=True)
+                ],
+                "score_names": names,
+                "score_rows": _score_rows(list(names), history),
+                "passed_out": sum(r.outcome == "no_bidders" for r in history),
+                "chart": _chart(list(names), history, public.target),
+                "past_rounds": _past_rounds(list(names), history),
+            },
+        )
+    )
+    _SIDES.put(key, html)
+    return html
+
+
+# --- what one viewer sees ---------------------------------------------------------------------
+
+
 def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any]:
-    """The `#table` context for `user` (a player, an invitee, a spectator or anybody)."""
+    """The `#table` context for `user` (a player, an invitee, a spectator or anybody).
+
+    `side` is the shared side panel (#table-side) and `side_key` names its content.
+    """
     if not isinstance(game, Game):
         game = Game.objects.get(pk=game)
-    urls = {
-        name: reverse(name, kwargs={"game_id": game.pk})
-        for name in ("move", "hint", "automate", "rematch", "table")
-    }
-    viewer, members = _memberships(game, user)
+    basis = table_basis(game)
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    viewer = next((m for m in basis.members if user_id and m.user_id == user_id), None)
     my_seat = viewer.seat if viewer is not None else None
     base: dict[str, Any] = {
         "game": game,
         "version": game.version,
         "error": error,
-        "urls": urls,
+        "urls": basis.urls,
         "me": viewer,
         "is_player": my_seat is not None,
         "spectator": my_seat is None,
+        "side": basis.side,
     }
-    try:
-        state = service.load_state(game)
-    except service.RefusedMove:
+    state = basis.state
+    if state is None:
         return {
             **base,
             "phase": "waiting",
@@ -319,7 +440,8 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
             "others": [],
         }
     view = engine.perspective_of(state, my_seat)
-    names = _names(members, view.players)
+    members = basis.seated
+    names = list(basis.names)
     automated = bool(viewer is not None and viewer.automated)
     mine = view.is_my_turn
 
@@ -384,17 +506,11 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
                     "winning": seat == winner and len(view.current_trick) > 1,
                 }
             )
-    last = None
-    last_round = 0  # set when the last trick belongs to a finished round
-    if view.tricks:
+    # The trick just completed stays in the middle, its winner marked, until the next lead.
+    done_trick = None
+    if view.status == Status.TRICKS and not view.current_trick and view.tricks:
         last = view.tricks[-1]
-    elif view.history and view.history[-1].tricks:
-        last = view.history[-1].tricks[-1]
-        last_round = view.history[-1].index + 1
-    last_trick = None
-    if last is not None:
-        last_trick = {
-            "round": last_round,
+        done_trick = {
             "winner": names[last.winner],
             "plays": [
                 {"name": names[s], "card": card_info(c), "winning": s == last.winner}
@@ -408,16 +524,16 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
 
     over = None
     if view.status == Status.WON and view.winner is not None:
-        rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
         over = {
             "winner": names[view.winner],
             "i_won": view.winner == my_seat,
-            "rematch_url": reverse("table", kwargs={"game_id": rematch.pk}) if rematch else "",
+            "rematch_url": basis.rematch_url,
         }
     controls = my_seat is not None and not automated
     phase, phase_label = PHASES.get(view.status, ("waiting", str(view.status)))
     return {
         **base,
+        "side_key": side_key(view),
         "view_seat": my_seat,
         "phase": phase,
         "phase_label": phase_label,
@@ -443,28 +559,23 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         if view.bidder is not None and view.bid and view.status != Status.WON
         else None,
         "trick": trick,
+        "done_trick": done_trick,
         "leader_text": leader_text,
-        "last_trick": last_trick,
         "over": over,
         "final_scores": [{"name": n, "score": s} for n, s in zip(names, view.scores, strict=True)],
-        "score_names": names,
-        "score_rows": _score_rows(names, view.history),
-        "passed_out": sum(r.outcome == "no_bidders" for r in view.history),
-        "chart": _chart(names, view.history, view.target),
-        "past_rounds": _past_rounds(names, view.history),
         "hint": "",
     }
 
 
 def hint_text(game: Game, user: Any) -> tuple[str, int]:
     """The bot's suggestion for the user's own turn, as a sentence, and an HTTP status."""
-    viewer, _ = _memberships(game, user)
+    basis = table_basis(game)
+    viewer = next((m for m in basis.members if m.user_id == user.pk), None)
     if viewer is None or viewer.seat is None:
         return "Hints are for the players at this table.", 403
-    try:
-        state = service.load_state(game)
-    except service.RefusedMove as exc:
-        return exc.message, 200
+    state = basis.state
+    if state is None:
+        return "This game has not started yet.", 200
     if state.active_seat != viewer.seat or state.status == Status.WON:
         return "Hints are shown on your turn.", 200
     # suggestion() reads only the active seat's own hand and public facts.

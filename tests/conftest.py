@@ -66,10 +66,17 @@ def dave(db: None) -> Any:
 
 @pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
-    """Rate-limit counters live in the cache; no test inherits another's."""
+    """No test inherits another's cached state: rate-limit counters live in Django's cache;
+    engine states and table parts are kept per process by game id, and flushed test
+    databases reuse ids."""
     from django.core.cache import cache
 
+    from games import context
+    from games.services import table
+
     cache.clear()
+    table.clear_state_cache()
+    context.clear_table_cache()
     yield
 
 

@@ -11,8 +11,6 @@ Every write locks the game row first (`select_for_update`; SQLite serialises wri
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, realtime
+from games.committed import CommittedCache
 from games.engine import GameState, IllegalMove, Move
 from games.models import Game, GameAction, Membership, Snapshot
 
@@ -88,72 +87,55 @@ class MoveChoice:
 # --- loading ---------------------------------------------------------------------------------
 
 
-# Parsed snapshots by (game id, seed, creation time, snapshot id, seq): ids alone could
-# be reused by a database that was emptied (tests flush theirs). Snapshot rows never change once
-# committed, so a process may keep them; only committed rows get in (see `_remember`).
-# A long game's snapshot carries every finished round, so fetching and parsing it is the
-# part of a load that would grow with the game: the cache keeps loads flat.
-SnapshotKey = tuple[int, str, float, int, int]
-_SNAPSHOTS: OrderedDict[SnapshotKey, GameState] = OrderedDict()
-_SNAPSHOTS_LOCK = threading.Lock()
-SNAPSHOT_CACHE_SIZE = 512
+# Engine states by (game id, seed, creation time, number of actions): the state after the
+# first `seq` actions of a game never changes once committed, so a process may keep it; ids
+# alone could be reused by a database that was emptied (tests flush theirs), hence the seed
+# and time. Only committed states get in (`CommittedCache.put`). A move puts its new state here,
+# so the page answering it and every socket's redraw of that version load nothing; a
+# snapshot parsed from the database lands here too, keyed by its `seq`.
+StateKey = tuple[int, str, float, int]
+STATES: CommittedCache[StateKey, GameState] = CommittedCache(size=4096)
 
 
-def clear_snapshot_cache() -> None:
-    """Forget every parsed snapshot of this process (tests; a simulated restart)."""
-    with _SNAPSHOTS_LOCK:
-        _SNAPSHOTS.clear()
+def clear_state_cache() -> None:
+    """Forget every state this process keeps (tests; a simulated restart)."""
+    STATES.clear()
 
 
-def _key(game: Game, snapshot_id: int, seq: int) -> SnapshotKey:
-    return (game.pk, game.seed, game.created_at.timestamp(), snapshot_id, seq)
-
-
-def _cached(key: SnapshotKey) -> GameState | None:
-    with _SNAPSHOTS_LOCK:
-        state = _SNAPSHOTS.get(key)
-        if state is not None:
-            _SNAPSHOTS.move_to_end(key)
-        return state
-
-
-def _remember(key: SnapshotKey, state: GameState) -> None:
-    """Keep a parsed snapshot, once it is certainly committed (never a rolled-back row)."""
-
-    def store() -> None:
-        with _SNAPSHOTS_LOCK:
-            _SNAPSHOTS[key] = state
-            _SNAPSHOTS.move_to_end(key)
-            while len(_SNAPSHOTS) > SNAPSHOT_CACHE_SIZE:
-                _SNAPSHOTS.popitem(last=False)
-
-    transaction.on_commit(store)  # runs at once outside a transaction
+def _key(game: Game, seq: int) -> StateKey:
+    return (game.pk, game.seed, game.created_at.timestamp(), seq)
 
 
 def load_state(game: Game) -> GameState:
-    """The engine state after the last action: the latest snapshot plus the actions after it.
+    """The engine state after the game's `action_count` actions.
 
-    Snapshots are written at every round start, so this replays at most one round; the
-    snapshot itself usually comes parsed from this process's cache.
+    Usually kept by this process already (the move that made it put it there). Otherwise:
+    the latest snapshot (one per round start; parsed once per process) plus the actions
+    after it, so a load replays at most one round however long the game has run.
     """
+    key = _key(game, game.action_count)
+    state = STATES.get(key)
+    if state is not None:
+        return state
     latest = (
         Snapshot.objects.filter(game=game, seq__lte=game.action_count)
         .order_by("-seq")
-        .values_list("pk", "seq")
+        .values_list("seq", flat=True)
         .first()
     )
     if latest is None:
         raise RefusedMove("This game has not started yet.")
-    key = _key(game, *latest)
-    state = _cached(key)
+    state = STATES.get(_key(game, latest))
     if state is None:
-        state = engine.state_from_json(Snapshot.objects.get(pk=latest[0]).state)
-        _remember(key, state)
-    moves = GameAction.objects.filter(
-        game=game, seq__gt=latest[1], seq__lte=game.action_count
-    ).order_by("seq")
-    for data in moves.values_list("move", flat=True):
-        state = engine.apply(state, engine.move_from_json(data))
+        state = engine.state_from_json(Snapshot.objects.get(game=game, seq=latest).state)
+        STATES.put(_key(game, latest), state)
+    if latest < game.action_count:
+        moves = GameAction.objects.filter(
+            game=game, seq__gt=latest, seq__lte=game.action_count
+        ).order_by("seq")
+        for data in moves.values_list("move", flat=True):
+            state = engine.apply(state, engine.move_from_json(data))
+        STATES.put(key, state)
     return state
 
 
@@ -177,8 +159,8 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
         raise RefusedMove("This game has already started.")
     players = len(seated(game))
     state = engine.new_game(game.seed, players, target or engine.DEFAULT_TARGET)
-    snapshot = Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
-    _remember(_key(game, snapshot.pk, 0), state)
+    Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
+    STATES.put(_key(game, 0), state)
     game.status = Game.Status.ACTIVE
     game.started_at = game.started_at or timezone.now()
     game.active_seat = state.active_seat
@@ -203,8 +185,8 @@ def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameStat
         game=game, seq=seq, seat=move.seat, move=engine.move_to_json(move), auto=auto
     )
     if after.round_index != before.round_index:
-        snapshot = Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
-        _remember(_key(game, snapshot.pk, seq), after)
+        Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
+    STATES.put(_key(game, seq), after)
     game.version += 1
     game.action_count = seq
     game.active_seat = after.active_seat
@@ -223,9 +205,8 @@ def bots_are_synchronous() -> bool:
     return float(settings.BOT_DELAY_SECONDS) <= 0
 
 
-def play_bots_now(game: Game, state: GameState) -> GameState:
+def play_bots_now(game: Game, state: GameState, members: dict[int, Membership]) -> GameState:
     """Let every self-playing seat act until a human's turn or the end (game row locked)."""
-    members = seated(game)
     while state.active_seat is not None and state.status != engine.Status.WON:
         member = members.get(state.active_seat)
         if member is None or not member.plays_itself:
@@ -238,9 +219,9 @@ def _after_change(
     game: Game, before: GameState, after: GameState, *, mover_seat: int | None
 ) -> GameState:
     """Run synchronous bots, then queue the notifications (and bot timers) for after commit."""
-    if bots_are_synchronous():
-        after = play_bots_now(game, after)
     members = seated(game)
+    if bots_are_synchronous():
+        after = play_bots_now(game, after, members)
     game_id = game.pk
     member_ids = [m.user_id for m in members.values() if m.user_id is not None]
     turn_user: int | None = None
@@ -254,13 +235,22 @@ def _after_change(
         turn_user = active.user_id
     turn_changed = before.active_seat != after.active_seat or mover_seat is None
     ended = after.status == engine.Status.WON
+    # Whose turn banner may change: the players whose turn ended or began (everybody's at
+    # the start and the end, or when a seat was handed to a bot).
+    banner_for: list[int] | None = None
+    if not ended and mover_seat is not None and before.active_seat == mover_seat:
+        banner_for = [
+            m.user_id
+            for seat in (before.active_seat, after.active_seat)
+            if seat is not None and (m := members.get(seat)) is not None and m.user_id
+        ]
 
     def notify() -> None:
         realtime.game_changed(game_id)
         if turn_user is not None:
             realtime.turn_started(turn_user, game_id)
         if ended or turn_changed or turn_user is not None:
-            realtime.lobby_changed(member_ids)
+            realtime.lobby_changed(member_ids, banner_for=banner_for)
 
     transaction.on_commit(notify)
     if not bots_are_synchronous() and active is not None and active.plays_itself and not ended:
@@ -346,7 +336,7 @@ def advance_bots(game_id: int) -> int:
         return 0
     before = load_state(game)
     start = game.version
-    after = play_bots_now(game, before)
+    after = play_bots_now(game, before, seated(game))
     if game.version != start:
         _after_change(game, before, after, mover_seat=before.active_seat)
     return game.version - start

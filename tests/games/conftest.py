@@ -11,14 +11,6 @@ def _bots_without_pause(settings):
     settings.BOT_DELAY_SECONDS = 0
 
 
-@pytest.fixture(autouse=True)
-def _fresh_snapshot_cache():
-    """Parsed snapshots are cached per process by id; flushed test databases reuse ids."""
-    from games.services import table
-
-    table.clear_snapshot_cache()
-
-
 # --- table helpers (table engineer) ------------------------------------------------------
 
 
@@ -94,5 +86,7 @@ def pushes(monkeypatch):
         "turn_started",
         "public_games_changed",
     ):
-        monkeypatch.setattr(realtime, name, lambda *args, _name=name: calls.append((_name, args)))
+        monkeypatch.setattr(
+            realtime, name, lambda *args, _name=name, **_: calls.append((_name, args))
+        )
     return calls

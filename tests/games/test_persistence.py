@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import bots, engine
+from games import bots, context, engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
 from tests.conftest import logged_in_client
@@ -54,7 +54,8 @@ def test_a_restart_mid_trick_loses_nothing(alice, bob):
     # The "restart": no timers, no cache, no objects from before; only the database.
     bots.cancel_all()
     cache.clear()
-    table.clear_snapshot_cache()
+    table.clear_state_cache()
+    context.clear_table_cache()
     del game, state
     game = Game.objects.get(name="Table", seed=seed)
     reloaded = table.load_state(game)

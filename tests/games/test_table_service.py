@@ -40,9 +40,13 @@ def pushes(monkeypatch):
     sent: list[tuple[object, ...]] = []
     monkeypatch.setattr(realtime, "game_changed", lambda gid: sent.append(("game", gid)))
     monkeypatch.setattr(realtime, "turn_started", lambda uid, gid: sent.append(("turn", uid, gid)))
-    monkeypatch.setattr(
-        realtime, "lobby_changed", lambda uids: sent.append(("lobby", tuple(sorted(uids))))
-    )
+
+    def lobby(uids, banner_for=None):
+        banners = None if banner_for is None else tuple(sorted(banner_for))
+        sent.append(("lobby", tuple(sorted(uids))))
+        sent.append(("banners", banners))
+
+    monkeypatch.setattr(realtime, "lobby_changed", lobby)
     return sent
 
 
@@ -149,6 +153,22 @@ def test_notifications_go_out_after_commit(alice, bob, pushes, django_capture_on
     assert ("game", game.pk) in pushes
     assert ("turn", alice.pk, game.pk) in pushes
     assert ("lobby", tuple(sorted([alice.pk, bob.pk]))) in pushes
+    # Every member's lists change ("Alice to play"); only the banners of bob (whose turn
+    # ended) and alice (whose turn began) do.
+    assert ("banners", tuple(sorted([alice.pk, bob.pk]))) in pushes
+
+
+def test_only_the_players_whose_turn_ends_or_begins_get_their_banner_redrawn(
+    alice, bob, carol, pushes, django_capture_on_commit_callbacks
+):
+    game = start_table([alice, bob, carol])  # alice deals; bob bids first, then carol
+    pushes.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        table.submit_move(
+            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
+        )
+    assert ("lobby", tuple(sorted([alice.pk, bob.pk, carol.pk]))) in pushes
+    assert ("banners", tuple(sorted([bob.pk, carol.pk]))) in pushes
 
 
 def test_a_new_round_writes_a_snapshot_so_loads_replay_at_most_one_round(alice, bob):
