@@ -3,14 +3,15 @@
 Status codes (the same for htmx and plain posts; the table page tells htmx to swap these
 error responses, so the message shows in the table): 400 a move that could not be read,
 403 a spectator or automated seat trying to act, 404 a private game the user is not in,
-409 a stale table (with the fresh table), 422 a move the rules refuse. Every error answer
-is the `#table` partial (full page for non-htmx requests) with the message in it, and
-changes nothing.
+409 a stale table (with the fresh table), 422 a move the rules refuse, 503 a database too
+busy to take the move in time (hundredten.busy). Every error answer is the `#table` partial
+(full page for non-htmx requests) with the message in it, and changes nothing.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,6 +24,10 @@ from games.context import hint_text, table_context
 from games.forms_table import BadMove, parse_move
 from games.models import Game
 from games.services import table as service
+from hundredten.busy import BUSY_MESSAGE, busy, database_busy
+
+# Which side panel (#table-side) the page shows; see static/js/table.js.
+SIDE_HEADER = "X-Table-Side"
 
 
 def _render_table(
@@ -32,7 +37,10 @@ def _render_table(
         game.refresh_from_db()
     context = table_context(game, request.user, error=error)
     if request.htmx and not request.htmx.boosted:
-        return render(request, "games/table.html#table", context, status=status)
+        # The side panel rides along only when the page's one is out of date (table.js
+        # sends the key of the one it shows).
+        context["send_side"] = request.headers.get(SIDE_HEADER) != context.get("side_key")
+        return render(request, "games/table.html#answer", context, status=status)
     return render(request, "games/table.html", context, status=status)
 
 
@@ -56,12 +64,18 @@ def move(request: AuthedRequest, game_id: int) -> HttpResponse:
     except BadMove as exc:
         return _render_table(request, game, error=str(exc), status=400)
     try:
-        service.submit_move(game_id=game.pk, user=request.user, choice=choice, seen_version=version)
+        game = service.submit_move(
+            game_id=game.pk, user=request.user, choice=choice, seen_version=version
+        )
     except service.TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
+    except OperationalError as exc:
+        if not database_busy(exc):
+            raise
+        return busy(_render_table(request, game, error=BUSY_MESSAGE, status=503))
     if not request.htmx:
         return redirect("table", game_id=game.pk)
-    return _render_table(request, game)
+    return _render_table(request, game, fresh=True)  # as the move left it
 
 
 @login_required

@@ -1,7 +1,8 @@
 // The table's feel across redraws. Every move (hx-post) and every push (websocket,
-// out-of-band by id) replaces the whole #table; this file makes that invisible:
+// out-of-band by id) replaces #table, and #table-side when it changed; this file makes
+// that invisible:
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
-//   after a push is dropped);
+//   after a push is dropped; the side panel by its data-side);
 // - focus stays on the same control (buttons have stable ids), or on #table when that
 //   control is gone, so keyboard play goes on with Tab; the scroll position stays put
 //   (a scrolled page keeps its height as a floor, so it cannot shrink under you);
@@ -26,9 +27,14 @@
     return found ? parseInt(found[1] || found[2], 10) : null;
   }
 
+  // The two parts of the table that redraws replace: #table and #table-side.
+  function regionOf(element) {
+    var region = element && element.closest ? element.closest("#table, #table-side") : null;
+    return region ? region.id : "";
+  }
+
   function remember() {
     var active = document.activeElement;
-    var table = document.getElementById("table");
     // A shorter table (say, the bid buttons went away) would pull a scrolled page up under
     // the reader: while the page is scrolled, the page keeps its height as a floor.
     var main = document.getElementById("main");
@@ -38,7 +44,7 @@
     }
     saved = {
       id: active && active.id ? active.id : "",
-      inTable: Boolean(table && active && active !== document.body && table.contains(active)),
+      region: active && active !== document.body ? regionOf(active) : "",
       scrollY: window.scrollY,
     };
   }
@@ -48,12 +54,13 @@
     if (!table || !saved) return;
     var was = saved;
     if (!keep) saved = null;
-    if (was.inTable) {
+    var region = was.region ? document.getElementById(was.region) : null;
+    if (region) {
       var active = document.activeElement;
       var lost = !active || active === document.body || !document.body.contains(active);
       if (lost) {
         var again = was.id ? document.getElementById(was.id) : null;
-        if (again && table.contains(again) && !again.disabled) {
+        if (again && region.contains(again) && !again.disabled) {
           again.focus({preventScroll: true});
         }
         if (document.activeElement !== again) {
@@ -63,6 +70,14 @@
     }
     if (window.scrollY !== was.scrollY) window.scrollTo(window.scrollX, was.scrollY);
     markNewCards(table);
+  }
+
+  // The side panel's key, "rounds.tricks.over", as one growing number: an older panel
+  // (a slow answer) never replaces a newer one.
+  function sideOrder(key) {
+    var parts = String(key || "").split(".").map(Number);
+    if (parts.length !== 3 || parts.some(isNaN)) return -1;
+    return (parts[0] * 100 + parts[1]) * 2 + parts[2];
   }
 
   function markNewCards(table) {
@@ -82,7 +97,9 @@
     }
   }
 
-  // A move's answer: drop it if a push already brought a newer table.
+  // A move's answer: drop it if a push already brought a newer table. Its side panel (out
+  // of band) is swapped before its #table: focus is restored once, after the #table.
+  var answering = false;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
@@ -92,13 +109,18 @@
       return;
     }
     remember();
+    answering = true;
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     // htmx settles attributes (classes) 20 ms later: restore now and once more then.
     if (event.detail.target && event.detail.target.id === "table") {
+      answering = false;
       restore(true);
       window.setTimeout(function () { if (saved) restore(false); }, 60); // in case no settle event
     }
+  });
+  document.addEventListener("htmx:afterRequest", function () {
+    answering = false; // whatever became of the answer (no swap, an error), pushes go on
   });
   document.addEventListener("htmx:afterSettle", function () {
     if (saved) restore(false);
@@ -112,9 +134,17 @@
       markHere(fragment.firstElementChild); // before it is in the page: no flash, no jump
       return;
     }
+    var element = fragment && fragment.firstElementChild;
+    if (target && target.id === "table-side" && element) {
+      if (sideOrder(element.getAttribute("data-side")) < sideOrder(target.dataset.side)) {
+        event.detail.shouldSwap = false;
+        return;
+      }
+      if (!answering) remember();
+      return;
+    }
     if (!target || target.id !== "table") return;
-    var incoming = fragment && fragment.firstElementChild
-      ? parseInt(fragment.firstElementChild.getAttribute("data-version") || "-1", 10) : -1;
+    var incoming = element ? parseInt(element.getAttribute("data-version") || "-1", 10) : -1;
     if (incoming >= 0 && incoming < currentVersion()) {
       event.detail.shouldSwap = false;
       return;
@@ -122,7 +152,7 @@
     remember();
   });
   document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (saved) restore();
+    if (saved && !answering) restore();
     hereBanner();
   });
 

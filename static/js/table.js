@@ -1,7 +1,9 @@
 // The table. Everything is plain forms + htmx; this file only
 // - keeps the discard button's label in step with the chosen cards ("Discard 2" / "Keep my hand");
 // - keeps the panels (<details> with an id) open or closed as the player left them, although
-//   every move and every push redraws the whole #table.
+//   pushes redraw them;
+// - tells the server which side panel (#table-side) the page shows, so a move's answer
+//   carries a new one only when it changed.
 (function () {
   "use strict";
   var panels = {}; // details id -> open?
@@ -13,16 +15,25 @@
     button.textContent = n ? button.dataset.discard + " " + n : button.dataset.keep;
   }
 
+  function onTable(element) {
+    return Boolean(element.closest && element.closest("#table, #table-side"));
+  }
+
   function restorePanels() {
-    var table = document.getElementById("table");
-    if (!table) return;
     Object.keys(panels).forEach(function (id) {
       var details = document.getElementById(id);
-      if (details && table.contains(details) && details.open !== panels[id]) {
+      if (details && onTable(details) && details.open !== panels[id]) {
         details.open = panels[id];
       }
     });
   }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var side = document.getElementById("table-side");
+    if (side && event.detail.elt && onTable(event.detail.elt)) {
+      event.detail.headers["X-Table-Side"] = side.dataset.side || "";
+    }
+  });
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest(".discard-form");
@@ -31,7 +42,7 @@
   // "toggle" does not bubble: listen in the capture phase.
   document.addEventListener("toggle", function (event) {
     var details = event.target;
-    if (details.tagName === "DETAILS" && details.id && details.closest("#table")) {
+    if (details.tagName === "DETAILS" && details.id && onTable(details)) {
       panels[details.id] = details.open;
     }
   }, true);

@@ -139,8 +139,8 @@ TEXT_AT_BIDDING = [
     "#table .bid-form .button-primary",
     "#table .bid-form .button:not(.button-primary)",
     "#table .table-tools .button-danger",
-    "#table .score-sheet summary",
-    "#table .score-sheet .muted",
+    "#table-side .score-sheet summary",
+    "#table-side .score-sheet .muted",
     ".site-header .brand",
 ]
 TEXT_AT_TRICKS = [

@@ -123,6 +123,25 @@ def test_a_legal_bid_is_applied_and_returns_the_fresh_table(two, bob):
     assert GameAction.objects.get(game=two).move == {"type": "bid", "seat": 1, "amount": 20}
 
 
+def test_an_answer_carries_the_side_panel_only_when_the_page_shows_an_older_one(two, alice, bob):
+    first = post_move(logged_in_client(bob), two, kind="bid", amount=15, version=0).content
+    side = re.search(r'<aside id="table-side"[^>]*data-side="([^"]+)"', first.decode())
+    assert side, "a page that names no side panel gets one"
+    shown = {**HX, "X-Table-Side": side.group(1)}
+    # A bid ends no trick: the side panel alice's page shows is still the current one.
+    answer = logged_in_client(alice).post(
+        url("move", two), {"kind": "bid", "amount": 20, "version": 1}, headers=shown
+    )
+    assert answer.status_code == 200
+    assert 'id="table"' in answer.content.decode()
+    assert 'id="table-side"' not in answer.content.decode()
+    stale = {**HX, "X-Table-Side": "0.0.1"}
+    again = logged_in_client(bob).post(
+        url("move", two), {"kind": "bid", "amount": 25, "version": 2}, headers=stale
+    )
+    assert 'id="table-side"' in again.content.decode()
+
+
 def test_a_plain_form_post_redirects_back_to_the_table(two, bob):
     response = logged_in_client(bob).post(
         url("move", two), {"kind": "bid", "amount": 15, "version": 0}
@@ -173,6 +192,40 @@ def test_a_stale_move_gets_409_and_the_current_table(two, alice, bob):
     assert "The table changed; here is the current one." in html
     assert 'data-version="1"' in html
     assert unchanged(two, 1, 1)
+
+
+def test_a_database_too_busy_for_the_move_gets_503_in_the_table_and_changes_nothing(
+    two, bob, monkeypatch
+):
+    from django.db import OperationalError
+
+    real_record = table.record
+
+    def record_then_time_out(*args, **kwargs):
+        real_record(*args, **kwargs)  # the action row is written, then the lock wait runs out
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(table, "record", record_then_time_out)
+    response = post_move(logged_in_client(bob), two, kind="bid", amount=15, version=0)
+    html = response.content.decode()
+    assert response.status_code == 503
+    assert response["Retry-After"] == "2"
+    assert html.lstrip().startswith('<section id="table"')
+    assert "The server is busy right now and nothing was changed." in html
+    assert unchanged(two, 0, 0)
+
+
+def test_other_database_errors_are_not_dressed_up_as_busy(two, bob, monkeypatch):
+    from django.db import OperationalError
+
+    def broken(*args, **kwargs):
+        raise OperationalError("no such table: games_gameaction")
+
+    monkeypatch.setattr(table, "record", broken)
+    client = logged_in_client(bob)
+    client.raise_request_exception = True
+    with pytest.raises(OperationalError):
+        post_move(client, two, kind="bid", amount=15, version=0)
 
 
 def test_a_non_htmx_error_gets_the_full_page_with_the_message(two, bob):
