@@ -39,7 +39,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -326,8 +326,12 @@ class LiveConsumer(AsyncWebsocketConsumer):
                 continue
             if self.closing:
                 return
-            for text in frames.texts:
-                await self.send(text_data=text)
+            try:
+                for text in frames.texts:
+                    await self.send(text_data=text)
+            except Exception:  # the client went away during the render (autobahn's
+                self.closing = True  # Disconnected): its disconnect() cleans up
+                return
             if frames.close:
                 self.closing = True
                 await self.close(code=CLOSE_FORBIDDEN)
@@ -355,13 +359,17 @@ class GameConsumer(LiveConsumer):
 
     def _visible(self) -> Game | None:
         """The game if this user may see it (as games.access.visible_game_or_404 decides:
-        public, or a member), in one query since it runs before every render."""
-        member = Membership.objects.filter(game=OuterRef("pk"), user=self.user)
-        return (
-            Game.objects.filter(Q(public=True) | Q(Exists(member)), pk=self.game_id)
-            .select_related("organizer")
-            .first()
-        )
+        public, or a member). It runs before every render, so it is one primary-key query:
+        the members come from the table basis this process keeps for the game's version
+        (every change of membership bumps the version)."""
+        from games.context import table_basis
+
+        game = Game.objects.select_related("organizer").filter(pk=self.game_id).first()
+        if game is None:
+            return None
+        if game.public or any(m.user_id == self.user.pk for m in table_basis(game).members):
+            return game
+        return None
 
     def group_names(self) -> list[str]:
         return [realtime.game_group(self.game_id)]
@@ -417,7 +425,7 @@ class GameConsumer(LiveConsumer):
         if "page" not in parts:  # only presence changed
             dots = self.render_presence(game)
             return Frames([dots] if dots else [])
-        return Frames(self.fresh_text(self.render_page(game)))
+        return Frames(self.page_frames(game))
 
     def render_presence(self, game: Game) -> str:
         """The seats' presence dots alone, if this page shows them and any changed since
@@ -451,12 +459,22 @@ class GameConsumer(LiveConsumer):
         """The URL this page's user belongs on now, or "" to stay."""
         return ""
 
+    def page_frames(self, game: Game) -> list[str]:
+        """The page's frame, unless it is the one sent last."""
+        return self.fresh_text(self.render_page(game))
+
     def render_page(self, game: Game) -> str:
         raise NotImplementedError
 
 
 class TableConsumer(GameConsumer):
+    """The table: #table for this user, plus the shared #table-side when it changed."""
+
     presence_part = "presence"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.last_side = ""
 
     async def opened(self) -> None:
         await super().opened()
@@ -478,12 +496,18 @@ class TableConsumer(GameConsumer):
             return reverse("waiting-room", args=[game.pk])
         return ""
 
-    def render_page(self, game: Game) -> str:
+    def page_frames(self, game: Game) -> list[str]:
         from games.context import table_context
 
-        # The turn banner is not part of this frame: the services send lobby.changed to every
-        # member whenever the turn moves, and the user socket redraws the banner then.
-        return render_for(self.request, "games/table.html#table", table_context(game, self.user))
+        # The turn banner is not part of this frame: the services send lobby.changed to the
+        # members whose turn starts or ends, and the user socket redraws the banner then.
+        context = table_context(game, self.user)
+        frames = self.fresh_text(render_for(self.request, "games/table.html#table", context))
+        side = context["side"]
+        if side and side != self.last_side:  # one frame: both parts swap together
+            self.last_side = side
+            frames = ["".join(frames) + side]
+        return frames
 
 
 class RoomConsumer(GameConsumer):
@@ -536,7 +560,9 @@ class UserConsumer(LiveConsumer):
         self.want("notices")
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
-        self.want("lists", "banner", "sweep")
+        # A move changes every member's lists ("Bob to play") but only the banners of the
+        # players whose turn ended or began.
+        self.want("lists", "sweep", *(("banner",) if event.get("banner", True) else ()))
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 

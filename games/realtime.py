@@ -74,11 +74,14 @@ def game_changed(game_id: int) -> None:
     _send(game_group(game_id), {"type": "game.changed", "game_id": game_id})
 
 
-def lobby_changed(user_ids: Iterable[int]) -> None:
+def lobby_changed(user_ids: Iterable[int], *, banner_for: Iterable[int] | None = None) -> None:
     """Sent by services when a user's lobby lists change (invitations, joins, starts,
-    turns). Received by each user's personal consumer, which re-renders the lobby lists."""
+    turns). Received by each user's personal consumer, which re-renders the lobby lists
+    (on the lobby page) and, for the users in `banner_for` (default: all), the turn banner."""
+    redraw = None if banner_for is None else set(banner_for)
     for user_id in set(user_ids):
-        _send(user_group(user_id), {"type": "lobby.changed"})
+        banner = redraw is None or user_id in redraw
+        _send(user_group(user_id), {"type": "lobby.changed", "banner": banner})
 
 
 def turn_started(user_id: int, game_id: int) -> None:
