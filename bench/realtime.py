@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
+SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 PLAYERS = 4
 PUSH_LIMIT_MS = 250.0
 
@@ -223,10 +224,12 @@ class Results:
 
 
 class Sockets:
-    """Every socket's frames, by (game, seat) -> {version: first arrival time}."""
+    """Every socket's frames, by (game, seat) -> {version: first arrival time}, and the side
+    panel each player's page shows (a browser's table.js sends it with every move)."""
 
     def __init__(self) -> None:
         self.arrivals: dict[tuple[int, int], dict[int, float]] = {}
+        self.sides: dict[tuple[int, int], str] = {}
         self.waiters: dict[tuple[int, int, int], asyncio.Future[float]] = {}
         self.open: list[Any] = []
         self.readers: list[asyncio.Task[None]] = []
@@ -238,6 +241,7 @@ class Sockets:
                 if key is None:
                     continue
                 data = frame.encode() if isinstance(frame, str) else frame
+                self.saw_side(key, data)
                 match = VERSION_RE.search(data)
                 if match:
                     version = int(match.group(1))
@@ -248,6 +252,11 @@ class Sockets:
                         waiter.set_result(now)
         except Exception:  # closed at the end of a step
             return
+
+    def saw_side(self, key: tuple[int, int], data: bytes) -> None:
+        side = SIDE_RE.search(data)
+        if side:
+            self.sides[key] = side.group(1).decode()
 
     def arrival(self, game_id: int, seat: int, version: int) -> asyncio.Future[float]:
         loop = asyncio.get_running_loop()
@@ -292,8 +301,10 @@ async def connect_all(port: int, games: list[BenchGame], sockets: Sockets) -> No
     )
 
 
-async def post(port: int, path: str, session: str, fields: dict[str, Any]) -> tuple[int, bytes]:
-    """One HTTP/1.1 POST on a fresh loopback connection, as htmx sends it."""
+async def post(
+    port: int, path: str, session: str, fields: dict[str, Any], side: str
+) -> tuple[int, bytes]:
+    """One HTTP/1.1 POST on a fresh loopback connection, as htmx (and table.js) send it."""
     from urllib.parse import urlencode
 
     csrf = secrets.token_hex(16)  # a 32-character secret: cookie and header agree
@@ -301,7 +312,8 @@ async def post(port: int, path: str, session: str, fields: dict[str, Any]) -> tu
     head = (
         f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
         f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
-        "HX-Request: true\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+        f"HX-Request: true\r\nX-Table-Side: {side}\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
         f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
     ).encode()
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -327,13 +339,14 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
         started = time.perf_counter()
         status, data = await post(
             port, f"/games/{g.game_id}/move/", by_seat[seat].session,
-            {**fields, "version": str(g.version)},
+            {**fields, "version": str(g.version)}, sockets.sides.get((g.game_id, seat), ""),
         )  # fmt: skip
         answered = time.perf_counter()
         if status != 200 or b'id="table"' not in data:
             results.errors.append(f"game {g.game_id}: POST {status}")
             return
         g.version = expected
+        sockets.saw_side((g.game_id, seat), data)
         if measure:
             results.post_ms.append((answered - started) * 1000)
         if waiter is not None:
@@ -388,6 +401,15 @@ def line(label: str, games: int, r: Results) -> str:
     )
 
 
+def tail(log: Path, lines: int = 40) -> str:
+    """The end of daphne's log without its access lines (the errors)."""
+    if not log.exists():
+        return "(none)"
+    access = re.compile(r'^\S+ - - \[[^]]+\] "')
+    kept = [text for text in log.read_text().splitlines() if not access.match(text)]
+    return "\n".join(kept[-lines:])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--think", type=float, default=5.0, help="seconds between a game's moves")
@@ -437,6 +459,8 @@ def main() -> None:
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
             r = asyncio.run(step(port, proc.pid, fresh(count), args.think, args.moves, 3 + count))
             print(line("ramp", count, r), flush=True)
+            if r.errors:
+                print("daphne log (last lines):\n" + tail(workdir / "daphne.log"), flush=True)
             if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
                 break
             best = count
@@ -444,9 +468,7 @@ def main() -> None:
               f"({best * PLAYERS * 2} sockets) in one daphne process", flush=True)  # fmt: skip
         print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
     except BaseException:
-        log = workdir / "daphne.log"
-        if log.exists():
-            print("daphne log (last lines):\n" + "\n".join(log.read_text().splitlines()[-30:]))
+        print("daphne log (last lines):\n" + tail(workdir / "daphne.log"))
         raise
     finally:
         stop(proc)
