@@ -352,6 +352,8 @@ class GameConsumer(LiveConsumer):
     heartbeat_task: asyncio.Task[None] | None = None
     # What a presence change redraws: the whole page, or (the table) just the seats' dots.
     presence_part = "page"
+    # Relations the page shows, loaded with the game (`_visible` runs before every render).
+    game_related: tuple[str, ...] = ()
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -364,8 +366,9 @@ class GameConsumer(LiveConsumer):
         (every change of membership bumps the version)."""
         from games.context import table_basis
 
-        game = Game.objects.select_related("organizer").filter(pk=self.game_id).first()
-        if game is None:
+        try:
+            game = Game.objects.select_related(*self.game_related).get(pk=self.game_id)
+        except Game.DoesNotExist:
             return None
         if game.public or any(m.user_id == self.user.pk for m in table_basis(game).members):
             return game
@@ -511,6 +514,8 @@ class TableConsumer(GameConsumer):
 
 
 class RoomConsumer(GameConsumer):
+    game_related = ("organizer",)
+
     def elsewhere(self, game: Game) -> str:
         if game.status != Game.Status.WAITING:
             return reverse("table", args=[game.pk])
