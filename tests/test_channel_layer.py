@@ -18,9 +18,9 @@ async def test_a_group_send_reaches_every_member_once_with_its_own_copy():
         await layer.group_add("game-1", name)
     await layer.group_add("game-2", names[0])
 
-    message = {"type": "game.changed", "game_id": 1, "ids": [1]}
-    await layer.group_send("game-1", message)
-    message["ids"].append(2)  # the sender's later change reaches nobody
+    ids = [1]
+    await layer.group_send("game-1", {"type": "game.changed", "game_id": 1, "ids": ids})
+    ids.append(2)  # the sender's later change reaches nobody
 
     received = [await asyncio.wait_for(layer.receive(name), 1) for name in names]
     assert received == [{"type": "game.changed", "game_id": 1, "ids": [1]}] * 3
