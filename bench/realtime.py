@@ -8,8 +8,9 @@ It starts daphne (its own subprocess, DEBUG off, its own SQLite file unless DATA
 set), creates users, sessions and started four-player games directly with the Django ORM in
 this process against the same database, opens the sockets a browser on the table page opens
 (per player: the table socket and the per-user socket) and plays each game by HTTP POSTs of
-the naive bot's moves, each game moving about once every --think seconds (default 5,
-jittered 0.5x to 1.5x), as people do.
+the naive bot's moves (one kept-alive connection per player, as a browser keeps one), each
+game moving about once every --think seconds (default 5, jittered 0.5x to 1.5x), as people
+do.
 
 It prints, per step:
 - POST->partial: time from sending a move's POST to having the `#table` partial answer;
@@ -144,6 +145,7 @@ class BenchGame:
     players: list[Player]
     moves: list[tuple[int, dict[str, Any]]]  # (seat, form fields) in order
     version: int = 0
+    browsers: dict[int, Browser] = field(default_factory=dict)  # seat -> its HTTP connection
 
 
 def make_games(count: int, first: int) -> list[BenchGame]:
@@ -301,28 +303,65 @@ async def connect_all(port: int, games: list[BenchGame], sockets: Sockets) -> No
     )
 
 
-async def post(
-    port: int, path: str, session: str, fields: dict[str, Any], side: str
-) -> tuple[int, bytes]:
-    """One HTTP/1.1 POST on a fresh loopback connection, as htmx (and table.js) send it."""
-    from urllib.parse import urlencode
+class Browser:
+    """One player's HTTP/1.1 connection to daphne, kept alive between moves as a browser
+    keeps it (opened on first use, opened anew if the server closed it)."""
 
-    csrf = secrets.token_hex(16)  # a 32-character secret: cookie and header agree
-    body = urlencode(fields, doseq=True).encode()
-    head = (
-        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-        f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
-        f"HX-Request: true\r\nX-Table-Side: {side}\r\n"
-        "Content-Type: application/x-www-form-urlencoded\r\n"
-        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
-    ).encode()
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(head + body)
-    await writer.drain()
-    data = await reader.read()
-    writer.close()
-    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
-    return status, data
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.stream: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def post(
+        self, path: str, session: str, fields: dict[str, Any], side: str
+    ) -> tuple[int, bytes]:
+        """One POST as htmx (and table.js) send it; (status, headers + body)."""
+        from urllib.parse import urlencode
+
+        csrf = secrets.token_hex(16)  # a 32-character secret: cookie and header agree
+        body = urlencode(fields, doseq=True).encode()
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
+            f"HX-Request: true\r\nX-Table-Side: {side}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        reused = self.stream is not None
+        try:
+            return await self._exchange(request)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            self.close()
+            if not reused:
+                raise
+            return await self._exchange(request)  # the kept connection had gone: once anew
+
+    async def _exchange(self, request: bytes) -> tuple[int, bytes]:
+        if self.stream is None:
+            self.stream = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = self.stream
+        writer.write(request)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        headers = {
+            name.strip().lower(): value.strip()
+            for name, _, value in (line.partition(b":") for line in head.split(b"\r\n")[1:])
+        }
+        if headers.get(b"transfer-encoding") == b"chunked":
+            body = b""
+            while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
+                body += (await reader.readexactly(size + 2))[:-2]
+            await reader.readuntil(b"\r\n")
+        else:
+            body = await reader.readexactly(int(headers.get(b"content-length", b"0")))
+        if headers.get(b"connection") == b"close":
+            self.close()
+        status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+        return status, head + body
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream[1].close()
+            self.stream = None
 
 
 async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: int,
@@ -337,8 +376,9 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
         expected = g.version + 1
         waiter = sockets.arrival(g.game_id, next_seat, expected) if next_seat is not None else None
         started = time.perf_counter()
-        status, data = await post(
-            port, f"/games/{g.game_id}/move/", by_seat[seat].session,
+        browser = g.browsers.setdefault(seat, Browser(port))
+        status, data = await browser.post(
+            f"/games/{g.game_id}/move/", by_seat[seat].session,
             {**fields, "version": str(g.version)}, sockets.sides.get((g.game_id, seat), ""),
         )  # fmt: skip
         answered = time.perf_counter()
@@ -383,6 +423,9 @@ async def step(
         results.cpu_ms_per_move = (cpu_seconds(pid) - cpu_before) * 1000 / len(results.post_ms)
     for ws in sockets.open:
         await ws.close()
+    for g in games:
+        for browser in g.browsers.values():
+            browser.close()
     for task in sockets.readers:
         task.cancel()
     await asyncio.sleep(0.5)
