@@ -1,8 +1,9 @@
-"""Real-time benchmark: one daphne process, many live games, everything on loopback.
+"""Real-time benchmark: one daphne process (or several), many live games, all on loopback.
 
     .venv/bin/python bench/realtime.py                 # the three measurements below
     .venv/bin/python bench/realtime.py --quick         # a smaller, faster run
     DATABASE_URL=postgresql://... bench/realtime.py    # on PostgreSQL instead of SQLite
+    DATABASE_URL=... REDIS_URL=redis://... bench/realtime.py --processes 2   # scale-out
 
 It starts daphne (its own subprocess, DEBUG off, its own SQLite file unless DATABASE_URL is
 set), creates users, sessions and started four-player games directly with the Django ORM in
@@ -91,7 +92,8 @@ def server_environment(workdir: Path) -> dict[str, str]:
     return env
 
 
-def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[bytes], int]:
+def prepare(env: dict[str, str]) -> None:
+    """Migrate the bench database and collect the static files, once for every process."""
     for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
     if env.get("SQLITE_PATH") and os.environ.get("BENCH_SQLITE_JOURNAL", "wal") == "wal":
@@ -101,8 +103,11 @@ def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[b
 
         with sqlite3.connect(env["SQLITE_PATH"]) as db:
             db.execute("PRAGMA journal_mode=WAL")
+
+
+def start_daphne(env: dict[str, str], log_path: Path) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    with (workdir / "daphne.log").open("wb") as log:
+    with log_path.open("wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
              "hundredten.asgi:application"],
@@ -110,7 +115,7 @@ def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[b
         )  # fmt: skip
     for _ in range(300):  # at most 30 s
         if proc.poll() is not None:
-            raise SystemExit(f"daphne exited:\n{(workdir / 'daphne.log').read_text()}")
+            raise SystemExit(f"daphne exited:\n{log_path.read_text()}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return proc, port
@@ -118,6 +123,30 @@ def start_daphne(env: dict[str, str], workdir: Path) -> tuple[subprocess.Popen[b
             time.sleep(0.1)
     stop(proc)
     raise SystemExit("daphne did not start listening within 30 s")
+
+
+@dataclass
+class Servers:
+    """The daphne processes under test. With several, each player's sockets and POSTs go to
+    one of them by (game, seat), so the four players of a game are spread over the processes
+    and every push crosses the channel layer (Redis) as it would behind a load balancer."""
+
+    procs: list[subprocess.Popen[bytes]]
+    ports: list[int]
+    logs: list[Path]
+
+    def port_for(self, game_id: int, seat: int) -> int:
+        return self.ports[(game_id + seat) % len(self.ports)]
+
+    def cpu_seconds(self) -> float:
+        return sum(cpu_seconds(proc.pid) for proc in self.procs)
+
+    def log_tail(self) -> str:
+        return "\n".join(f"[{log.name}]\n{tail(log)}" for log in self.logs)
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            stop(proc)
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -222,7 +251,7 @@ class Results:
     post_ms: list[float] = field(default_factory=list)
     push_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-    cpu_ms_per_move: float = float("nan")  # daphne's CPU time during the measured moves
+    cpu_ms_per_move: float = float("nan")  # the daphnes' CPU time during the measured moves
 
 
 class Sockets:
@@ -271,17 +300,16 @@ class Sockets:
         return future
 
 
-async def connect_all(port: int, games: list[BenchGame], sockets: Sockets) -> None:
+async def connect_all(servers: Servers, games: list[BenchGame], sockets: Sockets) -> None:
     from websockets.asyncio.client import connect
 
-    origin = f"http://127.0.0.1:{port}"
     gate = asyncio.Semaphore(40)
 
-    async def one(path: str, session: str, key: tuple[int, int] | None) -> None:
+    async def one(port: int, path: str, session: str, key: tuple[int, int] | None) -> None:
         async with gate:
             ws = await connect(
                 f"ws://127.0.0.1:{port}{path}",
-                origin=origin,  # type: ignore[arg-type]
+                origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
                 additional_headers={"Cookie": f"sessionid={session}"},
                 open_timeout=30,
                 max_size=None,
@@ -292,7 +320,7 @@ async def connect_all(port: int, games: list[BenchGame], sockets: Sockets) -> No
 
     await asyncio.gather(
         *(
-            one(path, p.session, key)
+            one(servers.port_for(g.game_id, p.seat), path, p.session, key)
             for g in games
             for p in g.players
             for path, key in (
@@ -364,7 +392,7 @@ class Browser:
             self.stream = None
 
 
-async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: int,
+async def drive(servers: Servers, g: BenchGame, sockets: Sockets, think: float, moves: int,
                 results: Results, rng: random.Random, measure: bool) -> None:  # fmt: skip
     by_seat = {p.seat: p for p in g.players}
     await asyncio.sleep(rng.uniform(0, think))  # spread the games out
@@ -376,7 +404,7 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
         expected = g.version + 1
         waiter = sockets.arrival(g.game_id, next_seat, expected) if next_seat is not None else None
         started = time.perf_counter()
-        browser = g.browsers.setdefault(seat, Browser(port))
+        browser = g.browsers.setdefault(seat, Browser(servers.port_for(g.game_id, seat)))
         status, data = await browser.post(
             f"/games/{g.game_id}/move/", by_seat[seat].session,
             {**fields, "version": str(g.version)}, sockets.sides.get((g.game_id, seat), ""),
@@ -401,10 +429,10 @@ async def drive(port: int, g: BenchGame, sockets: Sockets, think: float, moves: 
 
 
 async def step(
-    port: int, pid: int, games: list[BenchGame], think: float, moves: int, seed: int
+    servers: Servers, games: list[BenchGame], think: float, moves: int, seed: int
 ) -> Results:
     sockets = Sockets()
-    await connect_all(port, games, sockets)
+    await connect_all(servers, games, sockets)
     # Let the connect-time renders settle: every table socket has its first table.
     for _ in range(1200):  # at most 120 s
         if all((g.game_id, p.seat) in sockets.arrivals for g in games for p in g.players):
@@ -414,13 +442,15 @@ async def step(
     results = Results()
     rng = random.Random(seed)
     # One warm-up move per game (not measured), then the measured ones.
-    await asyncio.gather(*(drive(port, g, sockets, think, 1, results, rng, False) for g in games))
-    cpu_before = cpu_seconds(pid)
     await asyncio.gather(
-        *(drive(port, g, sockets, think, moves, results, rng, True) for g in games)
+        *(drive(servers, g, sockets, think, 1, results, rng, False) for g in games)
+    )
+    cpu_before = servers.cpu_seconds()
+    await asyncio.gather(
+        *(drive(servers, g, sockets, think, moves, results, rng, True) for g in games)
     )
     if results.post_ms:
-        results.cpu_ms_per_move = (cpu_seconds(pid) - cpu_before) * 1000 / len(results.post_ms)
+        results.cpu_ms_per_move = (servers.cpu_seconds() - cpu_before) * 1000 / len(results.post_ms)
     for ws in sockets.open:
         await ws.close()
     for g in games:
@@ -460,7 +490,13 @@ def main() -> None:
     parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
     parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="daphne processes (more than one: set "
+        "DATABASE_URL and REDIS_URL, so they share the database and the channel layer)",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        parser.error("--processes above 1 needs DATABASE_URL and REDIS_URL")
     if args.quick:
         args.ramp, args.moves = args.ramp or "20,50", 3
     args.ramp = args.ramp or "100,200,300,400,500,600"
@@ -478,8 +514,15 @@ def main() -> None:
     import django
 
     django.setup()
-    proc, port = start_daphne(env, workdir)
-    print(f"daphne pid {proc.pid} on 127.0.0.1:{port}; database "
+    prepare(env)
+    started = [start_daphne(env, workdir / f"daphne-{n}.log") for n in range(args.processes)]
+    servers = Servers(
+        [proc for proc, _ in started],
+        [port for _, port in started],
+        [workdir / f"daphne-{n}.log" for n in range(args.processes)],
+    )
+    where = ", ".join(f"pid {proc.pid} on 127.0.0.1:{port}" for proc, port in started)
+    print(f"daphne {where}; database "
           f"{'DATABASE_URL' if env.get('DATABASE_URL') else env['SQLITE_PATH']}; "
           f"think {args.think} s; {PLAYERS} players x 2 sockets per game", flush=True)  # fmt: skip
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
@@ -494,27 +537,28 @@ def main() -> None:
 
         if not args.quick and not args.ramp_only:
             # The two target points: POST->partial at 100 games, push at 1,000 sockets.
-            r = asyncio.run(step(port, proc.pid, fresh(100), args.think, args.moves, 1))
+            r = asyncio.run(step(servers, fresh(100), args.think, args.moves, 1))
             print(line("100 games", 100, r), flush=True)
-            r = asyncio.run(step(port, proc.pid, fresh(125), args.think, args.moves, 2))
+            r = asyncio.run(step(servers, fresh(125), args.think, args.moves, 2))
             print(line("1000 sockets", 125, r), flush=True)
         best = 0
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
-            r = asyncio.run(step(port, proc.pid, fresh(count), args.think, args.moves, 3 + count))
+            r = asyncio.run(step(servers, fresh(count), args.think, args.moves, 3 + count))
             print(line("ramp", count, r), flush=True)
             if r.errors:
-                print("daphne log (last lines):\n" + tail(workdir / "daphne.log"), flush=True)
+                print("daphne log (last lines):\n" + servers.log_tail(), flush=True)
             if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
                 break
             best = count
         print(f"largest ramp step with push p99 <= {PUSH_LIMIT_MS:.0f} ms: {best} games "
-              f"({best * PLAYERS * 2} sockets) in one daphne process", flush=True)  # fmt: skip
+              f"({best * PLAYERS * 2} sockets) in {args.processes} daphne process(es)",
+              flush=True)  # fmt: skip
         print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
     except BaseException:
-        print("daphne log (last lines):\n" + tail(workdir / "daphne.log"))
+        print("daphne log (last lines):\n" + servers.log_tail())
         raise
     finally:
-        stop(proc)
+        servers.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
 
