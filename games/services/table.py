@@ -216,10 +216,19 @@ def play_bots_now(game: Game, state: GameState, members: dict[int, Membership]) 
 
 
 def _after_change(
-    game: Game, before: GameState, after: GameState, *, mover_seat: int | None
+    game: Game,
+    before: GameState,
+    after: GameState,
+    *,
+    mover_seat: int | None,
+    members: dict[int, Membership] | None = None,
 ) -> GameState:
-    """Run synchronous bots, then queue the notifications (and bot timers) for after commit."""
-    members = seated(game)
+    """Run synchronous bots, then queue the notifications (and bot timers) for after commit.
+
+    `members` are the seated memberships if the caller has just read them (`seated(game)`).
+    """
+    if members is None:
+        members = seated(game)
     if bots_are_synchronous():
         after = play_bots_now(game, after, members)
     game_id = game.pk
@@ -268,7 +277,8 @@ def submit_move(*, game_id: int, user: Any, choice: MoveChoice, seen_version: in
     or the game's status refuse it). Nothing is stored unless the move is accepted.
     """
     game = Game.objects.select_for_update().get(pk=game_id)
-    member = game.memberships.filter(user=user, seat__isnull=False).first()
+    members = seated(game)
+    member = next((m for m in members.values() if m.user_id == user.pk), None)
     if member is None or member.seat is None:
         raise NotAPlayer("Only the players at this table can make moves.")
     if seen_version != game.version:
@@ -284,7 +294,7 @@ def submit_move(*, game_id: int, user: Any, choice: MoveChoice, seen_version: in
         after = record(game, before, choice.as_move(member.seat), auto=False)
     except IllegalMove as exc:
         raise RefusedMove(exc.message) from exc
-    _after_change(game, before, after, mover_seat=member.seat)
+    _after_change(game, before, after, mover_seat=member.seat, members=members)
     return game
 
 
@@ -320,11 +330,12 @@ def play_bot_move(game_id: int, expected_version: int) -> bool:
     state = load_state(game)
     if state.active_seat is None:
         return False
-    member = seated(game).get(state.active_seat)
+    members = seated(game)
+    member = members.get(state.active_seat)
     if member is None or not member.plays_itself:
         return False
     after = record(game, state, engine.suggestion(state), auto=True)
-    _after_change(game, state, after, mover_seat=state.active_seat)
+    _after_change(game, state, after, mover_seat=state.active_seat, members=members)
     return True
 
 

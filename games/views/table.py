@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -58,21 +58,25 @@ def table(request: AuthedRequest, game_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def move(request: AuthedRequest, game_id: int) -> HttpResponse:
-    game = visible_game_or_404(request.user, game_id)
+    # A move the service accepts came from a player seated at the table, who may see it; so
+    # the visibility check (a private game's outsiders get a 404) runs only on the way out
+    # with an error, and an accepted move costs no queries for it.
     try:
         choice, version = parse_move(request.POST)
-    except BadMove as exc:
-        return _render_table(request, game, error=str(exc), status=400)
-    try:
         game = service.submit_move(
-            game_id=game.pk, user=request.user, choice=choice, seen_version=version
+            game_id=game_id, user=request.user, choice=choice, seen_version=version
         )
-    except service.TableError as exc:
-        return _render_table(request, game, error=exc.message, status=exc.status)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    except (BadMove, service.TableError) as exc:
+        status = 400 if isinstance(exc, BadMove) else exc.status
+        game = visible_game_or_404(request.user, game_id)
+        return _render_table(request, game, error=str(exc), status=status, fresh=True)
     except OperationalError as exc:
         if not database_busy(exc):
             raise
-        return busy(_render_table(request, game, error=BUSY_MESSAGE, status=503))
+        game = visible_game_or_404(request.user, game_id)
+        return busy(_render_table(request, game, error=BUSY_MESSAGE, status=503, fresh=True))
     if not request.htmx:
         return redirect("table", game_id=game.pk)
     return _render_table(request, game, fresh=True)  # as the move left it

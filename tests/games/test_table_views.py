@@ -92,6 +92,16 @@ def test_outsiders_get_404_for_a_private_table_and_its_actions(two, dave):
     assert unchanged(two, 0, 0)
 
 
+def test_a_move_gets_404_from_an_outsider_even_when_malformed_and_on_a_missing_game(two, dave):
+    client = logged_in_client(dave)
+    assert post_move(client, two, kind="nonsense", version=0).status_code == 404
+    assert post_move(client, two, kind="bid", amount=15, version=7).status_code == 404
+    missing = reverse("move", kwargs={"game_id": Game.objects.order_by("-pk")[0].pk + 1})
+    response = client.post(missing, {"kind": "bid", "amount": 15, "version": 0}, headers=HX)
+    assert response.status_code == 404
+    assert unchanged(two, 0, 0)
+
+
 def test_a_spectator_of_a_public_game_sees_no_hand_and_cannot_move(alice, bob, dave):
     game = start_table([alice, bob], public=True, seed="public")
     client = logged_in_client(dave)
@@ -121,6 +131,25 @@ def test_a_legal_bid_is_applied_and_returns_the_fresh_table(two, bob):
     assert "Waiting for Alice to bid." in html
     assert "Bid 20" in html
     assert GameAction.objects.get(game=two).move == {"type": "bid", "seat": 1, "amount": 20}
+
+
+def test_an_accepted_move_reads_the_game_row_once_under_its_lock(two, bob):
+    """The player's seat proves they may see the game: no visibility queries on top."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = logged_in_client(bob)
+    with CaptureQueriesContext(connection) as queries:
+        response = post_move(client, two, kind="bid", amount=20, version=0)
+    assert response.status_code == 200
+    game_reads = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT") and 'FROM "games_game"' in q["sql"]
+    ]
+    assert len(game_reads) == 1, game_reads
+    assert not any('"games_membership"' in q["sql"] and "LIMIT 1" in q["sql"]
+                   for q in queries.captured_queries)  # fmt: skip
 
 
 def test_an_answer_carries_the_side_panel_only_when_the_page_shows_an_older_one(two, alice, bob):
