@@ -11,12 +11,21 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from django.db import transaction
 
+if TYPE_CHECKING:
+    from games.models import Game
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+def game_identity(game: Game) -> tuple[int, str, float]:
+    """What names one game in a key of these caches: its id, seed and creation time (an id
+    alone could be reused by a database that was emptied, as tests do)."""
+    return (game.pk, game.seed, game.created_at.timestamp())
 
 
 class CommittedCache(Generic[K, V]):

@@ -370,7 +370,7 @@ class GameConsumer(LiveConsumer):
             game = Game.objects.select_related(*self.game_related).get(pk=self.game_id)
         except Game.DoesNotExist:
             return None
-        if game.public or any(m.user_id == self.user.pk for m in table_basis(game).members):
+        if game.public or table_basis(game).member_of(self.user) is not None:
             return game
         return None
 

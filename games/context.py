@@ -21,7 +21,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from games import engine
-from games.committed import CommittedCache
+from games.committed import CommittedCache, game_identity
 from games.engine import Card, GameState, SeatView, Status
 from games.engine.cards import FULL_DECK
 from games.engine.rules import trick_winner
@@ -303,6 +303,12 @@ class TableBasis:
     rematch_url: str
     side: SafeString  # the side panel (#table-side): the same for everybody
 
+    def member_of(self, user: Any) -> Membership | None:
+        """`user`'s membership (seated or not), or None for anybody else."""
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return next((m for m in self.members if m.user_id == user.pk), None)
+
 
 BasisKey = tuple[int, str, float, int]
 _BASES: CommittedCache[BasisKey, TableBasis] = CommittedCache(size=2048)
@@ -318,7 +324,7 @@ def clear_table_cache() -> None:
 def table_basis(game: Game) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
     the first time in this process, nothing after that)."""
-    key = (game.pk, game.seed, game.created_at.timestamp(), game.version)
+    key = (*game_identity(game), game.version)
     basis = _BASES.get(key)
     if basis is not None:
         return basis
@@ -361,7 +367,7 @@ def _side_panel(game: Game, state: GameState, names: tuple[str, ...]) -> SafeStr
     spectators' view (finished rounds are open to all), so one rendering serves every
     viewer and every version until a trick or a round ends."""
     public = engine.perspective_of(state, None)
-    key = (game.pk, game.seed, game.created_at.timestamp(), side_key(public), names)
+    key = (*game_identity(game), side_key(public), names)
     html = _SIDES.get(key)
     if html is not None:
         return html
@@ -416,8 +422,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
     if not isinstance(game, Game):
         game = Game.objects.get(pk=game)
     basis = table_basis(game)
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    viewer = next((m for m in basis.members if user_id and m.user_id == user_id), None)
+    viewer = basis.member_of(user)
     my_seat = viewer.seat if viewer is not None else None
     base: dict[str, Any] = {
         "game": game,
@@ -570,7 +575,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
 def hint_text(game: Game, user: Any) -> tuple[str, int]:
     """The bot's suggestion for the user's own turn, as a sentence, and an HTTP status."""
     basis = table_basis(game)
-    viewer = next((m for m in basis.members if m.user_id == user.pk), None)
+    viewer = basis.member_of(user)
     if viewer is None or viewer.seat is None:
         return "Hints are for the players at this table.", 403
     state = basis.state

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine, realtime
-from games.committed import CommittedCache
+from games.committed import CommittedCache, game_identity
 from games.engine import GameState, IllegalMove, Move
 from games.models import Game, GameAction, Membership, Snapshot
 
@@ -87,10 +87,9 @@ class MoveChoice:
 # --- loading ---------------------------------------------------------------------------------
 
 
-# Engine states by (game id, seed, creation time, number of actions): the state after the
-# first `seq` actions of a game never changes once committed, so a process may keep it; ids
-# alone could be reused by a database that was emptied (tests flush theirs), hence the seed
-# and time. Only committed states get in (`CommittedCache.put`). A move puts its new state here,
+# Engine states by (game identity, number of actions): the state after the first `seq`
+# actions of a game never changes once committed, so a process may keep it. Only committed
+# states get in (`CommittedCache.put`). A move puts its new state here,
 # so the page answering it and every socket's redraw of that version load nothing; a
 # snapshot parsed from the database lands here too, keyed by its `seq`.
 StateKey = tuple[int, str, float, int]
@@ -103,7 +102,7 @@ def clear_state_cache() -> None:
 
 
 def _key(game: Game, seq: int) -> StateKey:
-    return (game.pk, game.seed, game.created_at.timestamp(), seq)
+    return (*game_identity(game), seq)
 
 
 def load_state(game: Game) -> GameState:
@@ -347,9 +346,10 @@ def advance_bots(game_id: int) -> int:
         return 0
     before = load_state(game)
     start = game.version
-    after = play_bots_now(game, before, seated(game))
+    members = seated(game)
+    after = play_bots_now(game, before, members)
     if game.version != start:
-        _after_change(game, before, after, mover_seat=before.active_seat)
+        _after_change(game, before, after, mover_seat=before.active_seat, members=members)
     return game.version - start
 
 
