@@ -57,6 +57,15 @@ def not_reloaded(page: Page) -> None:
     assert page.evaluate("window.__sameDocument === true"), "the page was reloaded"
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx has wired up the page: loaded, and no swapped-in content still waiting
+    for its settle step (until then an input has no htmx listeners, so typing is lost)."""
+    page.wait_for_function(
+        "document.readyState === 'complete' && window.htmx !== undefined"
+        " && !document.querySelector('.htmx-added, .htmx-settling')"
+    )
+
+
 def no_sideways_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -75,6 +84,7 @@ def create_game(page: Page, name: str, seats: int = 4) -> int:
 
 def invite(page: Page, username: str) -> None:
     """In the waiting room: search for `username` and invite them."""
+    settled(page)  # the box an earlier invitation swapped in listens only once settled
     page.get_by_label("Username").fill(username)
     page.get_by_role("button", name=re.compile(f"Invite .*\\({re.escape(username)}\\)")).click()
     # Wait for the answer to swap the invite box: typing into the old box would be lost.

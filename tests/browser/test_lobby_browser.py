@@ -7,13 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.helpers import DESKTOP, PASSWORD, PHONE, no_sideways_scroll, settled
 
 pytestmark = pytest.mark.browser
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PASSWORD = "a-good-long-password-1"
 PREFIX = "lb"  # usernames unique to this module (the e2e database is shared)
 
 
@@ -27,10 +26,6 @@ def sign_up(page: Page, name: str) -> None:
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
-
-
-def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_alice_gathers_friends_in_a_private_game_and_starts_it(
@@ -65,6 +60,7 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     expect(alice.locator(".room-seat").first).to_contain_text(alice_name)
 
     # She invites bob by name: search as you type, then pick him.
+    settled(alice)
     alice.get_by_label("Username").fill(bob_name[:4])
     pick = alice.get_by_role("button", name=re.compile(f"Invite .*{bob_name}"))
     expect(pick).to_be_visible()
