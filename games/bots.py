@@ -81,7 +81,11 @@ def _fire(game_id: int, version: int) -> None:
     close_old_connections()
     try:
         # On commit this schedules the next bot move (services.table._after_change).
-        table.play_bot_move(game_id, version)
+        if not table.play_bot_move(game_id, version):
+            # Overtaken: another move committed since this timer was set (a connect healing
+            # the turn while a timer's move was committing). That commit found this timer
+            # pending and set none; so set the next one now, if a bot is to act.
+            schedule(game_id)
     except Exception:  # a timer thread has nobody to report to: log, heal on next load
         log.exception("bot move in game %s failed", game_id)
     finally:

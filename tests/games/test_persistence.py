@@ -117,6 +117,25 @@ def test_bots_play_on_background_timers_until_a_human_is_to_act(alice, settings)
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_timer_overtaken_by_another_bot_move_still_hands_play_on(alice, settings):
+    """A socket's connect can heal a bot turn while a timer's move is being committed: the
+    older timer then finds the game moved on. Play must go on all the same."""
+    from games.services import table
+
+    settings.BOT_DELAY_SECONDS = 1.0
+    game = start_table([alice], bots=3, seed="overtaken")  # a timer for version 0 waits
+    try:
+        assert bots.is_scheduled(game.pk)
+        settings.BOT_DELAY_SECONDS = 0.01
+        assert table.play_bot_move(game.pk, 0)  # another thread's move commits version 1
+        assert wait_for(lambda: Game.objects.get(pk=game.pk).active_seat == 0)
+        assert wait_for(lambda: not bots.is_scheduled(game.pk))
+    finally:
+        bots.cancel_all()
+    assert GameAction.objects.filter(game=game, auto=True).count() >= 3
+
+
+@pytest.mark.django_db(transaction=True)
 def test_loading_the_table_resumes_bot_play_after_a_restart(alice, settings):
     settings.BOT_DELAY_SECONDS = 60  # the first timer would wait long: we "restart" instead
     game = start_table([alice], bots=3, seed="heal")
