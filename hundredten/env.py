@@ -45,6 +45,9 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+POOL_SIZE = 20  # connections per process at most; PostgreSQL allows 100 by default
+
+
 def database_from_url(url: str) -> dict[str, Any]:
     """Turn `postgres://user:pass@host:port/name?opt=v` into a Django DATABASES entry.
 
@@ -59,7 +62,12 @@ def database_from_url(url: str) -> dict[str, Any]:
     name = unquote(parts.path.lstrip("/"))
     if not name:
         raise ImproperlyConfigured("DATABASE_URL must name a database, e.g. .../hundredten.")
-    options = dict(parse_qsl(parts.query))
+    options: dict[str, Any] = dict(parse_qsl(parts.query))
+    # A pool per process (psycopg_pool), as Django advises under ASGI: each request runs in
+    # a thread of its own, so a persistent connection (CONN_MAX_AGE) would be opened anew
+    # for every request and left open until its thread's objects were collected. Taken at
+    # a request's first query, given back at its end; the render threads keep one each.
+    options["pool"] = {"min_size": 2, "max_size": POOL_SIZE, "timeout": 10}
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,
@@ -68,8 +76,7 @@ def database_from_url(url: str) -> dict[str, Any]:
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
         "OPTIONS": options,
-        "CONN_MAX_AGE": 60,
-        "CONN_HEALTH_CHECKS": True,
+        "CONN_HEALTH_CHECKS": True,  # the pool checks a connection before handing it out
         # Explicit, so live-server helpers never build "test_test_<name>".
         "TEST": {"NAME": f"test_{name}"},
     }

@@ -26,6 +26,10 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # (pytest-django still runs each test with settings.DEBUG = False).
 DEBUG = env_bool("DEBUG", default="PYTEST_VERSION" in os.environ)
 
+# A server process tunes Python's garbage collector (hundredten/asgi.py); the test process
+# does not.
+GC_TUNING = env_bool("GC_TUNING", default="PYTEST_VERSION" not in os.environ)
+
 # The development fallbacks below apply only when DEBUG is on; a production process
 # without SECRET_KEY refuses to start rather than run with a key from the source code.
 SECRET_KEY = env_str("SECRET_KEY")
@@ -122,6 +126,9 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Known fault, not yet fixed: redis-py 8 reads with a 5 s socket timeout by
+            # default, as long as the layer's blocking pop waits, so an idle consumer's
+            # receive can fail and the page reconnects (bench/results/realtime.md).
             "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
         }
     }
@@ -131,7 +138,17 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "hundredten.layers.SweepingInMemoryChannelLayer"}}
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Presence counts and sessions live here: room for every one of them (the default
+    # 300 entries would drop some once a few dozen games are open).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 200_000},
+        }
+    }
+# Sessions are read from the cache (the database stays the record): one query fewer per
+# request and per socket. The cache is shared by every process (Redis) or there is one.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

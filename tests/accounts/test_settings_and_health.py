@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 
-from hundredten.env import database_from_url, env_bool
+from hundredten.env import POOL_SIZE, database_from_url, env_bool
 from tests.conftest import ROOT
 
 
@@ -42,7 +42,9 @@ def test_database_url_is_parsed_for_postgresql() -> None:
         "6543",
         "cards",
     )
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"]["sslmode"] == "require"
+    assert db["OPTIONS"]["pool"]["max_size"] == POOL_SIZE  # pooled, never persistent
+    assert db.get("CONN_MAX_AGE", 0) == 0
     assert db["TEST"]["NAME"] == "test_cards"
 
 
@@ -90,3 +92,15 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
     result = _manage("check", DEBUG="0", ALLOWED_HOSTS="cards.example")
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_a_server_process_tunes_the_garbage_collector_and_the_test_process_does_not() -> None:
+    import gc
+
+    from hundredten.asgi import GC_YOUNG_THRESHOLD
+
+    code = "import gc, hundredten.asgi; print(gc.get_threshold()[0], gc.get_freeze_count() > 0)"
+    result = _manage("shell", "-c", code, DEBUG="1")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1].split() == [str(GC_YOUNG_THRESHOLD), "True"]
+    assert gc.get_threshold()[0] != GC_YOUNG_THRESHOLD  # this process imported asgi too
