@@ -7,11 +7,14 @@ card the viewer may not see is never in the context. Every card that is rendered
 
 What is the same for every viewer of a version (memberships, names, the state, the side
 panel built from the spectators' view) is computed once per version and process
-(`table_basis`), so a move's five redraws (its answer, four sockets) share it.
+(`table_basis`), so a move's five redraws (its answer, four sockets) share it. The basis
+keeps the game row it was built from, so a socket told "version v" redraws with no query
+when this process already knows v (`known_game`).
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -302,6 +305,7 @@ class TableBasis:
     urls: dict[str, str]
     rematch_url: str
     side: SafeString  # the side panel (#table-side): the same for everybody
+    game: Game  # the row at this version: this basis's own copy, only ever read
 
     def member_of(self, user: Any) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
@@ -321,14 +325,23 @@ def clear_table_cache() -> None:
     _SIDES.clear()
 
 
-def table_basis(game: Game) -> TableBasis:
+def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
+    """The game row at `version` if this process has built that version's basis (a game's
+    row changes only with its version), else None: then read it from the database."""
+    basis = _BASES.get((*identity, version))
+    return basis.game if basis is not None else None
+
+
+def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
-    the first time in this process, nothing after that)."""
+    the first time in this process, nothing after that). `members`: every membership at
+    that version, if the caller has read them (`services.table.memberships`)."""
     key = (*game_identity(game), game.version)
     basis = _BASES.get(key)
     if basis is not None:
         return basis
-    members = tuple(game.memberships.select_related("user"))
+    if members is None:
+        members = service.memberships(game)
     seated = {m.seat: m for m in members if m.seat is not None}
     try:
         state: GameState | None = service.load_state(game)
@@ -352,6 +365,7 @@ def table_basis(game: Game) -> TableBasis:
         },
         rematch_url=rematch_url,
         side=_side_panel(game, state, names) if state is not None else SafeString(""),
+        game=copy.copy(game),  # the caller's row may go on to later versions (bots)
     )
     _BASES.put(key, basis)
     return basis

@@ -15,10 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 
 HEARTBEAT = 20  # seconds between refreshes by a live socket
 TTL = 3 * HEARTBEAT  # a key outlives two missed heartbeats
+
+
+def in_process() -> bool:
+    """Whether the counts live in this process's memory (reading them does no I/O)."""
+    return isinstance(caches["default"], LocMemCache)
 
 
 def _key(game_id: int, user_id: int) -> str:

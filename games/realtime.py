@@ -67,27 +67,38 @@ def _send(group: str, event: dict[str, Any]) -> None:
         log.exception("push to %s failed", group)
 
 
-def game_changed(game_id: int) -> None:
-    """Sent by services after any change to a game (lobby or move).
-    Received by the table and waiting-room consumers of that game, which re-render for
-    their own user."""
-    _send(game_group(game_id), {"type": "game.changed", "game_id": game_id})
+def game_changed(game_id: int, version: int) -> None:
+    """Sent by services after any change to a game (lobby or move), with the game's version
+    after it. Received by the table and waiting-room consumers of that game, which
+    re-render for their own user."""
+    event = {"type": "game.changed", "game_id": game_id, "version": version}
+    _send(game_group(game_id), event)
 
 
-def lobby_changed(user_ids: Iterable[int], *, banner_for: Iterable[int] | None = None) -> None:
+def lobby_changed(
+    user_ids: Iterable[int],
+    *,
+    banner_for: Iterable[int] | None = None,
+    turn: tuple[int, int] | None = None,
+) -> None:
     """Sent by services when a user's lobby lists change (invitations, joins, starts,
     turns). Received by each user's personal consumer, which re-renders the lobby lists
-    (on the lobby page) and, for the users in `banner_for` (default: all), the turn banner."""
+    (on the lobby page) and, for the users in `banner_for` (default: all), the turn banner.
+    `turn` is (user id, game id) when it has just become that user's turn in that game:
+    their banner says so on every page (title, favicon, chime, notification), in the same
+    one event and frame."""
     redraw = None if banner_for is None else set(banner_for)
-    for user_id in set(user_ids):
-        banner = redraw is None or user_id in redraw
-        _send(user_group(user_id), {"type": "lobby.changed", "banner": banner})
-
-
-def turn_started(user_id: int, game_id: int) -> None:
-    """Sent by services when it becomes `user_id`'s turn in `game_id`.
-    Received by that user's personal consumer on every page (banner, title, favicon)."""
-    _send(user_group(user_id), {"type": "turn.started", "game_id": game_id})
+    users = set(user_ids)
+    if turn is not None:
+        users.add(turn[0])
+    for user_id in users:
+        event: dict[str, Any] = {
+            "type": "lobby.changed",
+            "banner": redraw is None or user_id in redraw,
+        }
+        if turn is not None and user_id == turn[0]:
+            event.update(banner=True, turn_game=turn[1])
+        _send(user_group(user_id), event)
 
 
 def invitation_received(user_id: int, invitation_id: int) -> None:

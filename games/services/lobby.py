@@ -193,9 +193,9 @@ def _changed(room: _Room, *, also: Iterable[int] = ()) -> None:
     game = room.game
     game.version += 1
     game.save(update_fields=["version"])
-    game_id = game.pk
+    game_id, version = game.pk, game.version
     user_ids = {*room.human_ids(), *also}
-    transaction.on_commit(lambda: realtime.game_changed(game_id))
+    transaction.on_commit(lambda: realtime.game_changed(game_id, version))
     transaction.on_commit(lambda: realtime.lobby_changed(user_ids))
     if game.public:  # everyone's "Open public games" list may change
         transaction.on_commit(realtime.public_games_changed)

@@ -11,6 +11,8 @@ Every write locks the game row first (`select_for_update`; SQLite serialises wri
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,8 @@ from games import engine, realtime
 from games.committed import CommittedCache, game_identity
 from games.engine import GameState, IllegalMove, Move
 from games.models import Game, GameAction, Membership, Snapshot
+
+log = logging.getLogger(__name__)
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
@@ -138,9 +142,15 @@ def load_state(game: Game) -> GameState:
     return state
 
 
-def seated(game: Game) -> dict[int, Membership]:
-    """The game's seated memberships by seat."""
-    members = game.memberships.filter(seat__isnull=False).select_related("user")
+def memberships(game: Game) -> tuple[Membership, ...]:
+    """Every membership of the game (invitees too), users loaded: one query."""
+    return tuple(game.memberships.select_related("user"))
+
+
+def seated(game: Game, members: Iterable[Membership] | None = None) -> dict[int, Membership]:
+    """The game's seated memberships by seat (picked from `members` if already read)."""
+    if members is None:
+        members = memberships(game)
     return {m.seat: m for m in members if m.seat is not None}
 
 
@@ -156,7 +166,8 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
     """
     if Snapshot.objects.filter(game=game).exists():
         raise RefusedMove("This game has already started.")
-    players = len(seated(game))
+    members = memberships(game)
+    players = len(seated(game, members))
     state = engine.new_game(game.seed, players, target or engine.DEFAULT_TARGET)
     Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
     STATES.put(_key(game, 0), state)
@@ -165,7 +176,7 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
     game.active_seat = state.active_seat
     game.winner_seat = None
     game.save(update_fields=["status", "started_at", "active_seat", "winner_seat"])
-    _after_change(game, state, state, mover_seat=None)
+    _after_change(game, state, state, mover_seat=None, members=members)
     return state
 
 
@@ -214,26 +225,39 @@ def play_bots_now(game: Game, state: GameState, members: dict[int, Membership]) 
     return state
 
 
+def _prepare_redraws(game: Game, members: tuple[Membership, ...]) -> None:
+    """After commit, before the sockets are told: build the table's shared part for the
+    committed version, so every redraw of it in this process reads nothing
+    (`games.context.known_game`)."""
+    from games.context import table_basis  # the context builds on this module
+
+    try:
+        table_basis(game, members)
+    except Exception:  # best effort: without it each redraw reads what it needs
+        log.exception("could not prepare the redraws of game %s", game.pk)
+
+
 def _after_change(
     game: Game,
     before: GameState,
     after: GameState,
     *,
     mover_seat: int | None,
-    members: dict[int, Membership] | None = None,
+    members: tuple[Membership, ...] | None = None,
 ) -> GameState:
     """Run synchronous bots, then queue the notifications (and bot timers) for after commit.
 
-    `members` are the seated memberships if the caller has just read them (`seated(game)`).
+    `members` are every membership if the caller has just read them (`memberships(game)`,
+    under the game's lock, after any change to them).
     """
-    if members is None:
-        members = seated(game)
+    everyone = members if members is not None else memberships(game)
+    by_seat = seated(game, everyone)
     if bots_are_synchronous():
-        after = play_bots_now(game, after, members)
+        after = play_bots_now(game, after, by_seat)
     game_id = game.pk
-    member_ids = [m.user_id for m in members.values() if m.user_id is not None]
+    member_ids = [m.user_id for m in by_seat.values() if m.user_id is not None]
     turn_user: int | None = None
-    active = members.get(after.active_seat) if after.active_seat is not None else None
+    active = by_seat.get(after.active_seat) if after.active_seat is not None else None
     if (
         active is not None
         and not active.plays_itself
@@ -250,15 +274,15 @@ def _after_change(
         banner_for = [
             m.user_id
             for seat in (before.active_seat, after.active_seat)
-            if seat is not None and (m := members.get(seat)) is not None and m.user_id
+            if seat is not None and (m := by_seat.get(seat)) is not None and m.user_id
         ]
 
     def notify() -> None:
-        realtime.game_changed(game_id)
-        if turn_user is not None:
-            realtime.turn_started(turn_user, game_id)
+        _prepare_redraws(game, everyone)
+        realtime.game_changed(game_id, game.version)  # after the synchronous bots' moves
         if ended or turn_changed or turn_user is not None:
-            realtime.lobby_changed(member_ids, banner_for=banner_for)
+            turn = (turn_user, game_id) if turn_user is not None else None
+            realtime.lobby_changed(member_ids, banner_for=banner_for, turn=turn)
 
     transaction.on_commit(notify)
     if not bots_are_synchronous() and active is not None and active.plays_itself and not ended:
@@ -276,8 +300,8 @@ def submit_move(*, game_id: int, user: Any, choice: MoveChoice, seen_version: in
     or the game's status refuse it). Nothing is stored unless the move is accepted.
     """
     game = Game.objects.select_for_update().get(pk=game_id)
-    members = seated(game)
-    member = next((m for m in members.values() if m.user_id == user.pk), None)
+    members = memberships(game)
+    member = next((m for m in members if m.user_id == user.pk and m.seat is not None), None)
     if member is None or member.seat is None:
         raise NotAPlayer("Only the players at this table can make moves.")
     if seen_version != game.version:
@@ -329,8 +353,8 @@ def play_bot_move(game_id: int, expected_version: int) -> bool:
     state = load_state(game)
     if state.active_seat is None:
         return False
-    members = seated(game)
-    member = members.get(state.active_seat)
+    members = memberships(game)
+    member = seated(game, members).get(state.active_seat)
     if member is None or not member.plays_itself:
         return False
     after = record(game, state, engine.suggestion(state), auto=True)
@@ -346,8 +370,8 @@ def advance_bots(game_id: int) -> int:
         return 0
     before = load_state(game)
     start = game.version
-    members = seated(game)
-    after = play_bots_now(game, before, members)
+    members = memberships(game)
+    after = play_bots_now(game, before, seated(game, members))
     if game.version != start:
         _after_change(game, before, after, mover_seat=before.active_seat, members=members)
     return game.version - start
@@ -389,6 +413,6 @@ def rematch(*, game_id: int, user: Any) -> Game:
     begin(new, target=target)
     game.version += 1  # the old table now shows the way to the rematch
     game.save(update_fields=["version"])
-    old_id = game.pk
-    transaction.on_commit(lambda: realtime.game_changed(old_id))
+    old_id, version = game.pk, game.version
+    transaction.on_commit(lambda: realtime.game_changed(old_id, version))
     return new

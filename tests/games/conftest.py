@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 
@@ -74,19 +76,23 @@ def friday(alice, bob, carol, dave):
 
 @pytest.fixture
 def pushes(monkeypatch):
-    """Records the realtime helpers' calls instead of sending them: [(name, args), ...]."""
+    """Records the realtime helpers' calls instead of sending them: [(name, args), ...],
+    and ("turn", (user id, game id)) for a lobby change that starts a user's turn."""
     from games import realtime
 
     calls = []
+
+    def record(*args, _name, turn=None, **_):
+        calls.append((_name, args))
+        if turn is not None:
+            calls.append(("turn", turn))
+
     for name in (
         "game_changed",
         "lobby_changed",
         "invitation_received",
         "game_started",
-        "turn_started",
         "public_games_changed",
     ):
-        monkeypatch.setattr(
-            realtime, name, lambda *args, _name=name, **_: calls.append((_name, args))
-        )
+        monkeypatch.setattr(realtime, name, functools.partial(record, _name=name))
     return calls

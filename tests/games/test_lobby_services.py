@@ -98,7 +98,7 @@ def test_the_organizer_invites_by_username_and_the_invitee_is_told(
     assert seats(game)["Carol"] == ("invitee", None)
     assert Game.objects.get(pk=game.pk).version == before + 1
     assert ("invitation_received", (carol.pk, invitation.pk)) in pushes
-    assert ("game_changed", (game.pk,)) in pushes
+    assert ("game_changed", (game.pk, before + 1)) in pushes
 
 
 def test_any_player_may_invite(friday, bob, dave):
@@ -386,7 +386,7 @@ def test_starting_compacts_seats_drops_invitees_and_deals(
     link.refresh_from_db()
     assert link.state == Invitation.State.EXPIRED
     assert ("game_started", (game.pk,)) in pushes
-    turn = [args for name, args in pushes if name == "turn_started"]
+    turn = [args for name, args in pushes if name == "turn"]
     human_at_turn = Membership.objects.get(game=game, seat=game.active_seat).user_id
     assert turn == [(human_at_turn, game.pk)]  # bots played up to the first human
     assert any(name == "lobby_changed" and carol.pk in args[0] for name, args in pushes)

@@ -38,13 +38,14 @@ def user_at(game, seat):
 @pytest.fixture
 def pushes(monkeypatch):
     sent: list[tuple[object, ...]] = []
-    monkeypatch.setattr(realtime, "game_changed", lambda gid: sent.append(("game", gid)))
-    monkeypatch.setattr(realtime, "turn_started", lambda uid, gid: sent.append(("turn", uid, gid)))
+    monkeypatch.setattr(realtime, "game_changed", lambda gid, v: sent.append(("game", gid, v)))
 
-    def lobby(uids, banner_for=None):
+    def lobby(uids, banner_for=None, turn=None):
         banners = None if banner_for is None else tuple(sorted(banner_for))
         sent.append(("lobby", tuple(sorted(uids))))
         sent.append(("banners", banners))
+        if turn is not None:
+            sent.append(("turn", *turn))
 
     monkeypatch.setattr(realtime, "lobby_changed", lobby)
     return sent
@@ -128,8 +129,11 @@ def test_outsiders_and_invitees_cannot_move(alice, bob, carol, dave):
     assert not GameAction.objects.exists()
 
 
-def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(alice):
-    game = start_table([alice], bots=3)
+def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(
+    alice, pushes, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = start_table([alice], bots=3)
     game.refresh_from_db()
     state = table.load_state(game)
     # Seat 0 deals; the three bots bid first, then it is alice's turn (or the round moved on).
@@ -138,6 +142,9 @@ def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(alice):
     assert auto.count() >= 3
     assert all(a.auto for a in auto)
     assert game.version == auto.count()
+    # The tables are told the version after the bots' moves, not an intermediate one.
+    announced = [push[2] for push in pushes if push[0] == "game"]
+    assert announced and max(announced) == game.version
 
 
 def test_notifications_go_out_after_commit(alice, bob, pushes, django_capture_on_commit_callbacks):
@@ -150,7 +157,7 @@ def test_notifications_go_out_after_commit(alice, bob, pushes, django_capture_on
     assert pushes == []  # nothing before commit
     for callback in callbacks:
         callback()
-    assert ("game", game.pk) in pushes
+    assert ("game", game.pk, 1) in pushes  # with the version the move committed
     assert ("turn", alice.pk, game.pk) in pushes
     assert ("lobby", tuple(sorted([alice.pk, bob.pk]))) in pushes
     # Every member's lists change ("Alice to play"); only the banners of bob (whose turn

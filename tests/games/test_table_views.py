@@ -133,23 +133,35 @@ def test_a_legal_bid_is_applied_and_returns_the_fresh_table(two, bob):
     assert GameAction.objects.get(game=two).move == {"type": "bid", "seat": 1, "amount": 20}
 
 
-def test_an_accepted_move_reads_the_game_row_once_under_its_lock(two, bob):
-    """The player's seat proves they may see the game: no visibility queries on top."""
+def queries_of_a_move(client, game) -> list[str]:
+    """The SQL of bob's accepted bid of 20 at version 0, commits and after-commit work too."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    client = logged_in_client(bob)
     with CaptureQueriesContext(connection) as queries:
-        response = post_move(client, two, kind="bid", amount=20, version=0)
+        response = post_move(client, game, kind="bid", amount=20, version=0)
     assert response.status_code == 200
-    game_reads = [
-        q["sql"]
-        for q in queries.captured_queries
-        if q["sql"].startswith("SELECT") and 'FROM "games_game"' in q["sql"]
-    ]
+    return [q["sql"] for q in queries.captured_queries]
+
+
+def reads_from(table: str, sqls: list[str]) -> list[str]:
+    return [sql for sql in sqls if sql.startswith("SELECT") and f'FROM "{table}"' in sql]
+
+
+def test_an_accepted_move_reads_the_game_row_once_under_its_lock(two, bob):
+    """The player's seat proves they may see the game: no visibility queries on top."""
+    sqls = queries_of_a_move(logged_in_client(bob), two)
+    game_reads = reads_from("games_game", sqls)
     assert len(game_reads) == 1, game_reads
-    assert not any('"games_membership"' in q["sql"] and "LIMIT 1" in q["sql"]
-                   for q in queries.captured_queries)  # fmt: skip
+    assert not any('"games_membership"' in sql and "LIMIT 1" in sql for sql in sqls)
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: the move's after-commit work runs
+def test_an_accepted_move_reads_the_memberships_once_for_itself_and_every_redraw(two, bob):
+    """The memberships read under the lock also build the table's shared part, which the
+    answer (and every socket's redraw in this process) then uses."""
+    member_reads = reads_from("games_membership", queries_of_a_move(logged_in_client(bob), two))
+    assert len(member_reads) == 1, member_reads
 
 
 def test_an_answer_carries_the_side_panel_only_when_the_page_shows_an_older_one(two, alice, bob):

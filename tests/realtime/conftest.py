@@ -16,8 +16,8 @@ ORIGIN = (b"origin", b"http://testserver")
 
 @pytest.fixture(autouse=True)
 async def _no_connection_left_in_worker_threads():
-    """Close the database connections that asgiref's worker thread (CONN_MAX_AGE on
-    PostgreSQL) and the render threads keep, so the test database can be dropped."""
+    """Close (give back to the pool, on PostgreSQL) the database connections that asgiref's
+    worker thread and the render threads keep, so the test database can be dropped."""
     yield
     await sync_to_async(connections.close_all)()
     from games.consumers import RENDER_POOL

@@ -9,7 +9,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 import time
+from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
@@ -227,6 +229,117 @@ async def test_a_burst_of_changes_is_rendered_once_not_once_each(duel, cookies, 
     await ws.disconnect()
 
 
+def calls_to(monkeypatch, owner, name, note) -> list[Any]:
+    """Wrap `owner.name`: each call first appends `note(self, *args)` to the list returned."""
+    seen = []
+    original = getattr(owner, name)
+
+    def wrapper(self, *args, **kwargs):
+        seen.append(note(self, *args))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return seen
+
+
+async def settled(*sockets) -> None:
+    """Wait until no socket has received anything for a while (connects' presence redraws)."""
+    for ws in sockets:
+        while not await ws.receive_nothing(timeout=0.3):
+            await ws.receive_from()
+
+
+async def test_a_moves_redraws_in_the_process_that_made_it_read_no_game_row(
+    duel, cookies, bob, monkeypatch
+):
+    from games import consumers
+
+    reads = calls_to(monkeypatch, consumers.GameConsumer, "read_game", lambda c: c.user.username)
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    await settled(alice_ws, bob_ws)
+    assert reads  # connecting (and presence) read the row
+    reads.clear()
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert version_in(await alice_ws.receive_from(timeout=5)) == 1
+    assert version_in(await bob_ws.receive_from(timeout=5)) == 1
+    assert reads == []  # the row of version 1 came with the table basis the move built
+    await alice_ws.disconnect()
+    await bob_ws.disconnect()
+
+
+async def test_a_moves_redraws_run_on_the_event_loop_with_no_hop_to_a_thread(
+    duel, cookies, bob, monkeypatch
+):
+    from games import consumers
+
+    threads = calls_to(
+        monkeypatch, consumers.GameConsumer, "render", lambda *_: threading.current_thread().name
+    )
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
+    await settled(alice_ws, bob_ws)
+    assert threads and all(name.startswith("ws-render") for name in threads)  # connects
+    threads.clear()
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    alice_frame = await alice_ws.receive_from(timeout=5)
+    bob_frame = await bob_ws.receive_from(timeout=5)
+    assert version_in(alice_frame) == version_in(bob_frame) == 1
+    if presence.in_process():  # the embedded default: this test's own event loop
+        assert threads == [threading.current_thread().name] * 2
+    else:  # presence in Redis: reading it is I/O, so the render threads draw
+        assert len(threads) == 2 and all(name.startswith("ws-render") for name in threads)
+    # Each still sees only their own hand.
+    game = await database_sync_to_async(Game.objects.get)(pk=duel.pk)
+    alice_hand = await database_sync_to_async(hand_of)(game, 0)
+    bob_hand = await database_sync_to_async(hand_of)(game, 1)
+    assert alice_hand <= cards_in(alice_frame) and not bob_hand & cards_in(alice_frame)
+    assert bob_hand <= cards_in(bob_frame) and not alice_hand & cards_in(bob_frame)
+    await alice_ws.disconnect()
+    await bob_ws.disconnect()
+
+
+async def test_an_in_memory_redraw_that_wants_the_database_is_redone_in_a_thread(
+    duel, cookies, bob, monkeypatch
+):
+    from games import consumers
+
+    monkeypatch.setattr(presence, "in_process", lambda: True)  # Redis too: try the loop first
+    threads = []
+    original = consumers.TableConsumer.page_frames
+
+    def querying(self, game):
+        threads.append(threading.current_thread().name)
+        assert Game.objects.filter(pk=game.pk).exists()  # a query: refused on the event loop
+        return original(self, game)
+
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    await settled(alice_ws)
+    monkeypatch.setattr(consumers.TableConsumer, "page_frames", querying)
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert version_in(await alice_ws.receive_from(timeout=5)) == 1
+    assert len(threads) == 2
+    assert threads[0] == threading.current_thread().name and threads[1].startswith("ws-render")
+    await alice_ws.disconnect()
+
+
+async def test_a_late_announcement_of_an_older_version_never_turns_the_table_back(
+    duel, cookies, bob
+):
+    ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    assert version_in(first) == 0
+    await database_sync_to_async(bid)(duel.pk, bob, 15)
+    assert version_in(await ws.receive_from(timeout=5)) == 1
+    await settled(ws)
+    # Another process's announcement of version 0 arrives after version 1 was shown.
+    layer = get_channel_layer()
+    assert layer is not None
+    event = {"type": "game.changed", "game_id": duel.pk, "version": 0}
+    await layer.group_send(realtime.game_group(duel.pk), event)
+    assert await ws.receive_nothing(timeout=0.5)
+    await ws.disconnect()
+
+
 def play_one(game_id: int, rng: random.Random) -> str:
     """A random legal move by whoever is to act; the side key of the table after it."""
     from games.context import side_key
@@ -301,22 +414,56 @@ async def test_the_waiting_room_is_live_and_the_start_sends_everyone_to_the_tabl
 # --- the per-user socket -------------------------------------------------------------------
 
 
+def test_the_banner_lists_the_active_games_where_it_is_the_users_own_turn(alice, bob):
+    from games.consumers import games_awaiting
+
+    def bob_then_alice(name):  # seat 1 (alice) bids first
+        game = start_table([bob, alice], name=name)
+        assert game.active_seat == 1
+        return game
+
+    start_table([alice, bob], name="Bob to bid")
+    first = bob_then_alice("First")
+    handed = bob_then_alice("Handed to the bot")
+    Membership.objects.filter(game=handed, user=alice).update(automated=True)
+    over = bob_then_alice("Over")
+    Game.objects.filter(pk=over.pk).update(status=Game.Status.FINISHED)
+    last = bob_then_alice("Last")
+    assert games_awaiting(alice) == [(first.pk, "First"), (last.pk, "Last")]
+    assert games_awaiting(bob) == [(Game.objects.get(name="Bob to bid").pk, "Bob to bid")]
+
+
 async def test_the_user_socket_tells_bob_it_is_his_turn_from_any_page(duel, cookies, alice, bob):
     # Bob bids first; then it is alice's turn; when alice passes, bob (the only bidder)...
     ws, first = await open_socket("/ws/user/", cookies["alice"])
     assert 'id="turn-banner"' in first and 'data-turn-count="0"' in first
     await database_sync_to_async(bid)(duel.pk, bob, 15)
-    # lobby.changed and turn.started may arrive in either order: the new turn's banner
-    # is marked fresh (the page may chime and notify), a mere redraw is not.
-    pushed = ""
-    for _ in range(3):
-        pushed = await ws.receive_from(timeout=5)
-        if 'data-fresh="1"' in pushed:
-            break
+    # One frame: the new turn's banner, marked fresh (the page may chime and notify; a
+    # mere redraw is not marked).
+    pushed = await ws.receive_from(timeout=5)
     assert 'data-fresh="1"' in pushed
     assert 'data-turn-count="1"' in pushed
     assert "Your turn" in pushed and "Duel" in pushed
     assert f'href="/games/{duel.pk}/table/"' in pushed
+    assert await ws.receive_nothing(timeout=0.5)
+    await ws.disconnect()
+
+
+async def test_a_change_that_shows_nowhere_on_this_page_costs_no_render(
+    duel, cookies, alice, monkeypatch
+):
+    from games import consumers
+
+    renders = calls_to(monkeypatch, consumers.UserConsumer, "render", lambda _, p, *__: set(p))
+    ws, _ = await open_socket("/ws/user/", cookies["alice"])  # not the lobby page
+    assert renders == [{"banner"}]  # the page's banner, on connect (no lobby lists here)
+    layer = get_channel_layer()
+    assert layer is not None
+    # Somebody else's move: alice's lists changed (not shown here), her banner did not.
+    event = {"type": "lobby.changed", "banner": False}
+    await layer.group_send(realtime.user_group(alice.pk), event)
+    assert await ws.receive_nothing(timeout=0.3)
+    assert len(renders) == 1
     await ws.disconnect()
 
 
