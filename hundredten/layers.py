@@ -1,4 +1,5 @@
-"""The embedded channel layer: Channels' in-memory layer without its per-message sweep.
+"""Our channel layers: Channels' in-memory one without its per-message sweep (the embedded
+default), and channels-redis with a blocking pop that ends before the socket's read timeout.
 
 Channels' `InMemoryChannelLayer` looks through every channel's queue and every group
 membership for expired entries on each `receive` and each `group_send`, so with N sockets
@@ -6,8 +7,6 @@ every message costs O(N): at a few hundred sockets that sweep was the largest si
 a move in one daphne process (bench/realtime.py, profiled with py-spy). Here the sweep runs
 at most once every `sweep_interval` seconds. Nothing else changes: messages still expire
 after `expiry` seconds (a second late at most) and group memberships after `group_expiry`.
-
-Production runs on Redis (channels-redis), which this does not touch.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
+from channels_redis.core import RedisChannelLayer
 
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
@@ -43,3 +43,22 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
         for channel in list(self.groups.get(group, {})):
             with contextlib.suppress(ChannelFull):  # as the parent: a full channel misses it
                 await self.send(channel, message)
+
+
+class RedisLayer(RedisChannelLayer):  # type: ignore[misc]  # untyped
+    """channels-redis, with each wait for a message shorter than a Redis read may take.
+
+    channels-redis receives by asking Redis to block (BZPOPMIN) for up to `brpop_timeout`
+    seconds, 5, and asks again when that ends empty. redis-py 8 gives up on any read after
+    its `socket_timeout`, also 5 s by default, and raises TimeoutError: so the consumer of a
+    socket that had heard nothing for 5 s could die, and the page had to reconnect. Here
+    each wait lasts at most half the shortest read timeout configured (2 s by default).
+    """
+
+    brpop_timeout = 2.0  # s; redis-py reads time out after 5 s unless a host sets otherwise
+
+    def __init__(self, hosts: Any = None, **kwargs: Any) -> None:
+        super().__init__(hosts=hosts, **kwargs)
+        for timeout in (host.get("socket_timeout") for host in self.hosts):
+            if timeout:  # None or 0: no read timeout, nothing to stay under
+                self.brpop_timeout = min(self.brpop_timeout, float(timeout) / 2)

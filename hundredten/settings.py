@@ -125,10 +125,9 @@ CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # Known fault, not yet fixed: redis-py 8 reads with a 5 s socket timeout by
-            # default, as long as the layer's blocking pop waits, so an idle consumer's
-            # receive can fail and the page reconnects (bench/results/realtime.md).
+            # channels-redis, waiting for messages in turns shorter than redis-py's read
+            # timeout (an idle socket's consumer would otherwise die after 5 s).
+            "BACKEND": "hundredten.layers.RedisLayer",
             "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
         }
     }

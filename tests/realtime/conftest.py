@@ -13,12 +13,16 @@ from django.test import Client
 
 ORIGIN = (b"origin", b"http://testserver")
 
+# Every socket a test opened, so that its teardown closes the ones the test left open.
+_opened: list[WebsocketCommunicator] = []
+
 
 @pytest.fixture(autouse=True)
 async def _no_connection_left_in_worker_threads():
     """Close (give back to the pool, on PostgreSQL) the database connections that asgiref's
     worker thread and the render threads keep, so the test database can be dropped."""
     yield
+    await _close_sockets_left_open()
     await sync_to_async(connections.close_all)()
     from games.consumers import RENDER_POOL
 
@@ -26,6 +30,16 @@ async def _no_connection_left_in_worker_threads():
     # A fresh channel layer per test: a Redis layer binds its locks to the event loop
     # that used it first, and each test has its own loop.
     channel_layers.backends.clear()
+
+
+async def _close_sockets_left_open() -> None:
+    """Tell each consumer still running that its socket closed, as daphne does after any
+    close, refusals included, so that none is left waiting on the channel layer when the
+    test's event loop closes."""
+    while _opened:
+        ws = _opened.pop()
+        if not ws.future.done():
+            await ws.disconnect(timeout=3)
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +67,9 @@ def socket(path: str, cookie: bytes | None = None, origin: tuple[bytes, bytes] |
         headers.append(origin)
     if cookie is not None:
         headers.append((b"cookie", cookie))
-    return WebsocketCommunicator(application, path, headers=headers)
+    ws = WebsocketCommunicator(application, path, headers=headers)
+    _opened.append(ws)
+    return ws
 
 
 async def open_socket(path: str, cookie: bytes):

@@ -129,3 +129,23 @@ async def test_presence_is_shared_by_both_processes(two_servers):
     assert await settles_to({game["alice"]})
     await alice_ws.close()
     assert await settles_to(set())
+
+
+async def test_a_socket_idle_longer_than_a_redis_read_timeout_still_gets_the_next_move(
+    two_servers,
+):
+    env, url_a, url_b = two_servers
+    game = await sync_to_async(run_setup)(env, "sod")
+    alice_ws, first = await open_socket(url_a, f"/ws/games/{game['game']}/", game["alice_session"])
+    try:
+        # Nothing is sent to this socket for 6 s: past redis-py's 5 s read timeout, which
+        # the layer's wait for a message once outlasted, killing the socket's consumer.
+        await asyncio.sleep(6)
+        status = await sync_to_async(post_move)(
+            url_b, game["game"], game["bob_session"], kind="bid", amount="15"
+        )
+        assert status == 200
+        pushed = await frame_with(alice_ws, f'data-version="{version_of(first) + 1}"')
+        assert "15" in pushed
+    finally:
+        await alice_ws.close()
