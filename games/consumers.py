@@ -141,6 +141,15 @@ def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return sync_to_async(_kept_connection(func), thread_sensitive=False, executor=RENDER_POOL)
 
 
+async def counted(func: Callable[..., T], *args: Any) -> T:
+    """A presence call (games.presence): on the event loop when the counts live in this
+    process's memory (a lookup there costs less than the hop to a thread), else in the pool
+    (Redis). Every open table refreshes its count every 20 s, so this is frequent."""
+    if presence.in_process():
+        return func(*args)
+    return await in_pool(func)(*args)
+
+
 @dataclass
 class Frames:
     """What one render sends: text frames, then optionally a close."""
@@ -449,7 +458,7 @@ class GameConsumer(LiveConsumer):
         return [realtime.game_group(self.game_id)]
 
     async def opened(self) -> None:
-        first = await in_pool(presence.join)(self.game_id, self.user.pk)
+        first = await counted(presence.join, self.game_id, self.user.pk)
         if first:
             await self.channel_layer.group_send(
                 realtime.game_group(self.game_id),
@@ -461,13 +470,13 @@ class GameConsumer(LiveConsumer):
         while not self.closing:
             await asyncio.sleep(presence.HEARTBEAT)
             with contextlib.suppress(Exception):  # the cache is best effort
-                await in_pool(presence.touch)(self.game_id, self.user.pk)
+                await counted(presence.touch, self.game_id, self.user.pk)
 
     async def closed(self) -> None:
         if self.heartbeat_task is not None:
             self.heartbeat_task.cancel()
         try:
-            last = await in_pool(presence.leave)(self.game_id, self.user.pk)
+            last = await counted(presence.leave, self.game_id, self.user.pk)
             if last:
                 await self.channel_layer.group_send(
                     realtime.game_group(self.game_id),

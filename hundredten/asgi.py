@@ -5,12 +5,16 @@ from __future__ import annotations
 import gc
 import os
 
+import django
 from django.conf import settings
-from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hundredten.settings")
 # Django must be set up before anything imports models (consumers do).
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from hundredten.handlers import KeptThreadsASGIHandler  # noqa: E402
+
+django_asgi_app = KeptThreadsASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

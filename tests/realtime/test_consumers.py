@@ -6,6 +6,7 @@ Every socket renders for its own user; events on the channel layer carry ids onl
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -549,6 +550,33 @@ async def test_presence_counts_each_users_sockets_and_tells_the_table(duel, cook
     assert await connected(duel.pk, [alice.pk, bob.pk]) == {alice.pk}
     await alice_ws.disconnect()
     assert await connected(duel.pk, [alice.pk, bob.pk]) == set()
+
+
+async def test_an_open_table_keeps_its_presence_fresh_on_the_event_loop_when_in_memory(
+    duel, cookies, alice, monkeypatch
+):
+    monkeypatch.setattr(presence, "HEARTBEAT", 0.05)
+    touched = []
+    original = presence.touch
+
+    def touch(game_id, user_id):
+        touched.append((game_id, user_id, threading.current_thread().name))
+        return original(game_id, user_id)
+
+    monkeypatch.setattr(presence, "touch", touch)
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    for _ in range(100):  # bounded: a heartbeat every 0.05 s
+        if len(touched) >= 2:
+            break
+        await asyncio.sleep(0.05)
+    await alice_ws.disconnect()
+    assert len(touched) >= 2
+    assert {(game_id, user_id) for game_id, user_id, _ in touched} == {(duel.pk, alice.pk)}
+    threads = {name for _, _, name in touched}
+    if presence.in_process():  # the embedded default: no hop to a thread for a lookup
+        assert threads == {threading.current_thread().name}
+    else:  # Redis: I/O, in the render threads
+        assert all(name.startswith("ws-render") for name in threads)
 
 
 async def test_the_table_shows_who_is_connected_and_redraws_only_the_dots(duel, cookies):
