@@ -49,6 +49,8 @@ VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
 SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 PLAYERS = 4
 PUSH_LIMIT_MS = 250.0
+# In usernames, so runs against the same PostgreSQL database never collide.
+RUN_TOKEN = secrets.token_hex(3)
 
 
 def free_port() -> int:
@@ -192,7 +194,7 @@ def make_games(count: int, first: int) -> list[BenchGame]:
     for n in range(first, first + count):
         users = []
         for seat in range(PLAYERS):
-            user = User(username=f"bench{n}s{seat}", display_name=f"P{seat} of {n}")
+            user = User(username=f"bench{RUN_TOKEN}-{n}s{seat}", display_name=f"P{seat} of {n}")
             user.set_unusable_password()  # no hashing: fast to create
             users.append(user)
         User.objects.bulk_create(users)
