@@ -27,6 +27,7 @@ from typing import Any
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
+from django.db import connections
 from django.http import HttpRequest, HttpResponseBase
 
 
@@ -47,7 +48,8 @@ class RequestThreads:
     def give_back(self, executor: ThreadPoolExecutor) -> None:
         if len(self.idle) < self.keep:
             self.idle.append(executor)
-        else:  # after a burst: let the thread end (its work is done, so this never waits)
+        else:  # after a burst: the thread closes its kept connections and ends
+            executor.submit(connections.close_all)
             executor.shutdown(wait=False)
 
 

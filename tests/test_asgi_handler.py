@@ -12,10 +12,11 @@ import pytest
 from asgiref.sync import AsyncToSync, sync_to_async
 from channels.testing import HttpCommunicator
 from django.core.signals import request_started
-from django.db import connection
+from django.db import connection, connections
 from django.db.backends.signals import connection_created
 
 from hundredten.asgi import application
+from hundredten.handlers import RequestThreads
 from tests.conftest import logged_in_client, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -63,8 +64,13 @@ async def test_refusals_still_come_from_the_middleware_and_the_views(hops: list[
 
 
 def session_cookie() -> str:
-    client = logged_in_client(make_user("alice"))
-    return f"sessionid={client.cookies['sessionid'].value}"
+    """A signed-in session's cookie (made on a worker thread, whose connection is closed
+    after, so the test database can be dropped)."""
+    try:
+        client = logged_in_client(make_user("alice"))
+        return f"sessionid={client.cookies['sessionid'].value}"
+    finally:
+        connections.close_all()
 
 
 @pytest.fixture
@@ -119,3 +125,24 @@ async def test_requests_at_the_same_time_never_share_a_thread(
         request_started.disconnect(meet)
     assert [answer["status"] for answer in answers] == [200, 200]
     assert len(set(request_threads["threads"])) == 2
+
+
+def test_a_request_thread_let_go_after_a_burst_closes_its_connection(db: None) -> None:
+    threads = RequestThreads(keep=1)
+    first, second = threads.lend(), threads.lend()  # two requests at once
+    assert first is not second
+
+    def connect() -> Any:
+        wrapper = connections["default"]
+        wrapper.ensure_connection()
+        return wrapper
+
+    kept, extra = first.submit(connect).result(), second.submit(connect).result()
+    threads.give_back(first)
+    threads.give_back(second)  # one more than `keep`: its thread ends
+    second.shutdown(wait=True)
+    assert threads.idle == [first] and threads.lend() is first
+    assert extra.connection is None  # closed before the thread ended
+    assert kept.connection is not None  # the kept thread keeps its own
+    first.submit(connections.close_all).result()
+    first.shutdown(wait=True)
