@@ -141,7 +141,7 @@ def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return sync_to_async(_kept_connection(func), thread_sensitive=False, executor=RENDER_POOL)
 
 
-async def counted(func: Callable[..., T], *args: Any) -> T:
+async def presence_call(func: Callable[..., T], *args: Any) -> T:
     """A presence call (games.presence): on the event loop when the counts live in this
     process's memory (a lookup there costs less than the hop to a thread), else in the pool
     (Redis). Every open table refreshes its count every 20 s, so this is frequent."""
@@ -458,7 +458,7 @@ class GameConsumer(LiveConsumer):
         return [realtime.game_group(self.game_id)]
 
     async def opened(self) -> None:
-        first = await counted(presence.join, self.game_id, self.user.pk)
+        first = await presence_call(presence.join, self.game_id, self.user.pk)
         if first:
             await self.channel_layer.group_send(
                 realtime.game_group(self.game_id),
@@ -470,13 +470,13 @@ class GameConsumer(LiveConsumer):
         while not self.closing:
             await asyncio.sleep(presence.HEARTBEAT)
             with contextlib.suppress(Exception):  # the cache is best effort
-                await counted(presence.touch, self.game_id, self.user.pk)
+                await presence_call(presence.touch, self.game_id, self.user.pk)
 
     async def closed(self) -> None:
         if self.heartbeat_task is not None:
             self.heartbeat_task.cancel()
         try:
-            last = await counted(presence.leave, self.game_id, self.user.pk)
+            last = await presence_call(presence.leave, self.game_id, self.user.pk)
             if last:
                 await self.channel_layer.group_send(
                     realtime.game_group(self.game_id),
