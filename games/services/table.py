@@ -301,7 +301,7 @@ def submit_move(*, game_id: int, user: Any, choice: MoveChoice, seen_version: in
     """
     game = Game.objects.select_for_update().get(pk=game_id)
     members = memberships(game)
-    member = next((m for m in members if m.user_id == user.pk and m.seat is not None), None)
+    member = next((m for m in members if m.user_id == user.pk), None)  # one per user
     if member is None or member.seat is None:
         raise NotAPlayer("Only the players at this table can make moves.")
     if seen_version != game.version:
