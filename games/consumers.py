@@ -49,6 +49,7 @@ from django_htmx.middleware import HtmxDetails
 from games import presence, realtime
 from games.committed import game_identity
 from games.models import Game, Invitation, Membership
+from hundredten.dispatch import ReadersKeptConsumer
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -243,7 +244,7 @@ def _dot_tag(match: re.Match[str], now: dict[int, bool]) -> str:
     return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
 
 
-class LiveConsumer(AsyncWebsocketConsumer):
+class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
     """Shared behaviour: sign-in check, group membership, coalesced rendering, no input."""
 
     user: Any

@@ -5,14 +5,25 @@ Channels' `InMemoryChannelLayer` looks through every channel's queue and every g
 membership for expired entries on each `receive` and each `group_send`, so with N sockets
 every message costs O(N): at a few hundred sockets that sweep was the largest single cost of
 a move in one daphne process (bench/realtime.py, profiled with py-spy). Here the sweep runs
-at most once every `sweep_interval` seconds. Nothing else changes: messages still expire
-after `expiry` seconds (a second late at most) and group memberships after `group_expiry`.
+at most once every `sweep_interval` seconds. Messages still expire after `expiry` seconds (a
+second late at most) and group memberships after `group_expiry`.
+
+It also drops a channel's queue after every message it hands out and makes a new one for
+the next wait (and builds a spare queue on every send and receive). A socket waits seconds
+between messages, so those queues lived long enough for the garbage collector to copy them
+into its older generations, where they died: at 2,400 sockets that churn made most of the
+middle generation, whose collections stop the process (bench/results/realtime.md). Here a
+channel keeps its queue while a consumer reads it; the queue goes when its reader stops
+waiting (the consumer ends) or, unread and empty, at the next sweep.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
+from collections import Counter
+from copy import deepcopy
 from typing import Any
 
 from channels.exceptions import ChannelFull
@@ -25,6 +36,39 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
         super().__init__(**kwargs)
         self.sweep_interval = sweep_interval
         self._next_sweep = 0.0
+        self.readers: Counter[str] = Counter()  # channel -> receives waiting on it now
+
+    def _queue(self, channel: str) -> asyncio.Queue[tuple[float, dict[str, Any]]]:
+        queue = self.channels.get(channel)
+        if queue is None:
+            queue = self.channels[channel] = asyncio.Queue(maxsize=self.get_capacity(channel))
+        return queue
+
+    async def send(self, channel: str, message: dict[str, Any]) -> None:
+        assert isinstance(message, dict), "message is not a dict"
+        self.require_valid_channel_name(channel)
+        assert "__asgi_channel__" not in message
+        try:
+            self._queue(channel).put_nowait((time.time() + self.expiry, deepcopy(message)))
+        except asyncio.QueueFull:
+            raise ChannelFull(channel) from None
+
+    async def receive(self, channel: str) -> dict[str, Any]:
+        self.require_valid_channel_name(channel)
+        self._clean_expired()
+        queue = self._queue(channel)
+        self.readers[channel] += 1
+        try:
+            _, message = await queue.get()
+        except BaseException:  # cancelled: the consumer is going away
+            if queue.empty():
+                self.channels.pop(channel, None)
+            raise
+        finally:
+            self.readers[channel] -= 1
+            if not self.readers[channel]:
+                del self.readers[channel]
+        return message
 
     def _clean_expired(self) -> None:
         now = time.monotonic()
@@ -32,6 +76,9 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
             return
         self._next_sweep = now + self.sweep_interval
         super()._clean_expired()  # type: ignore[misc]  # not in channels' type stubs
+        for channel, queue in list(self.channels.items()):
+            if queue.empty() and channel not in self.readers:  # nobody reads it any more
+                del self.channels[channel]
 
     async def group_send(self, group: str, message: dict[str, Any]) -> None:
         """As the parent's, without a task per member: `send` never waits (it puts the
