@@ -37,15 +37,21 @@ application = ProtocolTypeRouter(
 # collection every 700 allocations, a full one after every hundred young ones) ran a full
 # collection every 10 s, each stalling every thread for 200-480 ms. What exists at start-up
 # (Django, the apps, the URL and template machinery) lives as long as the process: freeze it
-# out of every collection, and collect the young generation every 10,000 allocations. Off in
-# the test process (settings.GC_TUNING), where collections stay as prompt as Python makes them.
+# out of every collection, and collect the young generation every 10,000 allocations.
+# A full collection walks every object, and every open socket keeps a couple of hundred
+# (Twisted, autobahn, Channels, our consumer): at 2,400 sockets one took 360-400 ms, and it
+# ran about once a minute while finding only 1-2% of the heap to free. Python runs one after
+# ten middle-generation collections (once the old generation has also grown by a quarter);
+# here after a hundred, about every eight minutes at 300 games. Off in the test process
+# (settings.GC_TUNING), where collections stay as prompt as Python makes them.
 GC_YOUNG_THRESHOLD = 10_000
+GC_OLD_THRESHOLD = 100
 
 
 def tune_garbage_collector() -> None:
     gc.freeze()
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
+    _, middle, _ = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, GC_OLD_THRESHOLD)
 
 
 if settings.GC_TUNING:

@@ -97,10 +97,13 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 def test_a_server_process_tunes_the_garbage_collector_and_the_test_process_does_not() -> None:
     import gc
 
-    from hundredten.asgi import GC_YOUNG_THRESHOLD
+    from hundredten.asgi import GC_OLD_THRESHOLD, GC_YOUNG_THRESHOLD
 
-    code = "import gc, hundredten.asgi; print(gc.get_threshold()[0], gc.get_freeze_count() > 0)"
+    code = "import gc, hundredten.asgi; print(*gc.get_threshold(), gc.get_freeze_count() > 0)"
     result = _manage("shell", "-c", code, DEBUG="1")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1].split() == [str(GC_YOUNG_THRESHOLD), "True"]
+    young, middle, old, frozen = result.stdout.splitlines()[-1].split()
+    assert (int(young), int(old), frozen) == (GC_YOUNG_THRESHOLD, GC_OLD_THRESHOLD, "True")
+    assert int(middle) == gc.get_threshold()[1]  # Python's own
     assert gc.get_threshold()[0] != GC_YOUNG_THRESHOLD  # this process imported asgi too
+    assert gc.get_threshold()[2] != GC_OLD_THRESHOLD
