@@ -100,7 +100,7 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "hundredten.sqlite",  # Django's, with writers taking turns
             "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
             # Wait for the writer lock instead of failing at once when two requests write.
             # WAL: pages keep reading while a move is written.
