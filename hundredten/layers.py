@@ -61,14 +61,21 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
         try:
             _, message = await queue.get()
         except BaseException:  # cancelled: the consumer is going away
-            if queue.empty():
-                self.channels.pop(channel, None)
+            self._stop_reading(channel, gone=True)
             raise
-        finally:
-            self.readers[channel] -= 1
-            if not self.readers[channel]:
-                del self.readers[channel]
+        self._stop_reading(channel)
         return message
+
+    def _stop_reading(self, channel: str, *, gone: bool = False) -> None:
+        """One receive on `channel` has ended; if it was the last and its reader is `gone`,
+        an empty queue goes with it."""
+        self.readers[channel] -= 1
+        if self.readers[channel]:
+            return
+        del self.readers[channel]
+        queue = self.channels.get(channel)
+        if gone and queue is not None and queue.empty():
+            del self.channels[channel]
 
     def _clean_expired(self) -> None:
         now = time.monotonic()

@@ -103,3 +103,17 @@ async def test_the_sweep_drops_empty_queues_nobody_reads():
     layer._clean_expired()
     assert name not in layer.channels
     assert not layer.readers
+
+
+async def test_a_cancelled_reader_leaves_the_queue_to_another_still_reading_it():
+    layer = SweepingInMemoryChannelLayer()
+    name = await layer.new_channel()
+    readers = [asyncio.ensure_future(layer.receive(name)) for _ in range(2)]
+    await asyncio.sleep(0)
+    readers[0].cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await readers[0]
+
+    assert name in layer.channels
+    await layer.send(name, {"type": "for.the.other"})
+    assert await asyncio.wait_for(readers[1], 1) == {"type": "for.the.other"}
