@@ -41,7 +41,6 @@ from django.conf import settings
 from django.core.exceptions import SynchronousOnlyOperation
 from django.db import InterfaceError, OperationalError, connection, connections
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
@@ -49,6 +48,7 @@ from django_htmx.middleware import HtmxDetails
 from games import presence, realtime
 from games.committed import game_identity
 from games.models import Game, Invitation, Membership
+from hundredten import csrf
 from hundredten.dispatch import ReadersKeptConsumer
 
 log = logging.getLogger(__name__)
@@ -181,12 +181,12 @@ def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
     if host:
         request.META["HTTP_HOST"] = host
     secret = cookies.get(settings.CSRF_COOKIE_NAME)
-    if secret:
+    if secret and csrf.well_formed(secret):
         request.META["CSRF_COOKIE"] = secret
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     # One masked token per socket, not one per render, so identical tables are identical
     # frames (and are not sent twice).
-    request.META["RENDER_CSRF_TOKEN"] = get_token(request)
+    request.META["RENDER_CSRF_TOKEN"] = csrf.get_token(request)
     return request
 
 

@@ -184,6 +184,16 @@ async def test_the_pushed_table_carries_a_working_csrf_token(duel, cookies, bob)
     await ws.disconnect()
 
 
+async def test_a_malformed_csrf_cookie_on_a_socket_still_gets_the_table(duel, cookies, bob):
+    session = found(r"sessionid=([^;]+)", cookies["bob"].decode())
+    ws, frame = await open_socket(
+        f"/ws/games/{duel.pk}/", f"sessionid={session}; csrftoken=not!a*secret".encode()
+    )
+    assert version_in(frame) == 0
+    assert found(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame)
+    await ws.disconnect()
+
+
 async def test_every_reconnect_gets_the_current_table_at_once(duel, cookies, bob):
     ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
     await ws.disconnect()
