@@ -79,10 +79,19 @@ def token_in(html: str) -> str:
     return match.group(1)
 
 
-def test_a_pages_form_token_passes_djangos_check_and_a_forged_one_does_not(alice: Any):
+def test_a_pages_form_token_is_ours_and_passes_djangos_check(alice: Any, monkeypatch):
+    made: list[str] = []
+    ours = csrf.get_token
+
+    def recorded(request: HttpRequest) -> str:
+        made.append(ours(request))
+        return made[-1]
+
+    monkeypatch.setattr(csrf, "get_token", recorded)
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
     token = token_in(client.get("/").content.decode())
+    assert made == [token]  # one token per page, from hundredten.csrf
     forged = token[:-1] + ("a" if token[-1] != "a" else "b")
     assert client.post("/accounts/logout/", {"csrfmiddlewaretoken": forged}).status_code == 403
     assert client.post("/accounts/logout/", {"csrfmiddlewaretoken": token}).status_code == 302
