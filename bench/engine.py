@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.engine import (  # noqa: E402
+from games.kinds.hundred_and_ten.engine import (  # noqa: E402
     Game,
     GameState,
     Status,

@@ -186,7 +186,7 @@ def make_games(count: int, first: int) -> list[BenchGame]:
     from django.db import transaction
 
     from accounts.models import User
-    from games import engine
+    from games.kinds.hundred_and_ten import engine
     from games.models import Game, Membership
     from games.services import table
 
@@ -232,7 +232,7 @@ def make_games(count: int, first: int) -> list[BenchGame]:
 
 
 def form_of(move: Any) -> dict[str, Any]:
-    from games import engine
+    from games.kinds.hundred_and_ten import engine
 
     if isinstance(move, engine.Bid):
         return {"kind": "bid", "amount": str(move.amount)}

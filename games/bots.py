@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, connection
+from django.db.models import Q
 
 from games.models import Game, Membership
+from games.services import table
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +47,12 @@ def cancel_all() -> None:
 
 
 def _bot_to_act(game: Game) -> bool:
-    if game.status != Game.Status.ACTIVE or game.active_seat is None:
+    """Whether the game waits for a seat whose moves the server chooses (a bot's, or a
+    human's handed to the bot)."""
+    if game.status != Game.Status.ACTIVE:
         return False
-    member = Membership.objects.filter(game=game, seat=game.active_seat).first()
-    return member is not None and member.plays_itself
+    awaited = Membership.objects.filter(game=game, must_act=True)
+    return awaited.filter(~Q(bot="") | Q(automated=True)).exists()
 
 
 def schedule(game_id: int) -> None:
@@ -72,9 +77,12 @@ def schedule(game_id: int) -> None:
     timer.start()
 
 
-def _fire(game_id: int, version: int) -> None:
-    from games.services import table
+def on_bot_turn(sender: Any, *, game_id: int, **_: Any) -> None:
+    """A commit left a bot to act (`games.signals.bot_turn`): play it after the pause."""
+    schedule(game_id)
 
+
+def _fire(game_id: int, version: int) -> None:
     with _lock:
         if _timers.get(game_id) is threading.current_thread():
             del _timers[game_id]
@@ -94,8 +102,6 @@ def _fire(game_id: int, version: int) -> None:
 
 def run_until_human(game_id: int) -> int:
     """Play every pending bot move of `game_id` now, without pauses; returns how many."""
-    from games.services import table
-
     return table.advance_bots(game_id)
 
 

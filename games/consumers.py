@@ -45,8 +45,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django_htmx.middleware import HtmxDetails
 
-from games import presence, realtime
+from games import bots, presence, realtime
 from games.committed import game_identity
+from games.context import known_game, table_basis, table_context
 from games.models import Game, Invitation, Membership
 from hundredten import csrf
 from hundredten.dispatch import ReadersKeptConsumer
@@ -208,7 +209,7 @@ class AwaitingGame(NamedTuple):
 _GAMES, _MEMBERSHIPS = Game._meta.db_table, Membership._meta.db_table
 _AWAITING_SQL = (
     f"SELECT g.id, g.name FROM {_GAMES} g JOIN {_MEMBERSHIPS} m"
-    " ON m.game_id = g.id AND m.seat = g.active_seat"
+    " ON m.game_id = g.id AND m.must_act"
     " WHERE g.status = %s AND m.user_id = %s AND NOT m.automated ORDER BY g.id"
 )
 
@@ -420,8 +421,6 @@ class GameConsumer(LiveConsumer):
         """The game row to render, if this process keeps the one of the version announced
         (`known_game`); None: read it. Never an older version than the last render's: two
         processes' announcements may arrive out of order."""
-        from games.context import known_game
-
         known = None
         if (
             self.reuses_known_rows
@@ -439,8 +438,6 @@ class GameConsumer(LiveConsumer):
         basis this process keeps for the game's version (every change of membership bumps
         the version). The row itself is one primary-key query, unless the row is `known`
         (`take_pending`): a move's redraws then read nothing."""
-        from games.context import table_basis
-
         game = known
         if game is None:
             game = self.read_game()
@@ -574,8 +571,6 @@ class TableConsumer(GameConsumer):
         await in_pool(self._ensure_bots)()
 
     def _ensure_bots(self) -> None:
-        from games import bots
-
         game = Game.objects.filter(pk=self.game_id).first()
         if game is not None:
             try:
@@ -594,8 +589,6 @@ class TableConsumer(GameConsumer):
         return parts == {"page"} and pending is not None and presence.in_process()
 
     def page_frames(self, game: Game) -> list[str]:
-        from games.context import table_context
-
         # The turn banner is not part of this frame: the services send lobby.changed to the
         # members whose turn starts or ends, and the user socket redraws the banner then.
         context = table_context(game, self.user)

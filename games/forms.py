@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
-from games.models import MAX_PLAYERS, MIN_PLAYERS
+from games import registry
+from games.gamekind import GameKind
+from games.models import DEFAULT_KIND, MAX_PLAYERS
 
 
 def first_error(form: forms.Form) -> str:
@@ -15,12 +19,30 @@ def first_error(form: forms.Form) -> str:
     return "That request could not be read."
 
 
+def option_field_name(name: str) -> str:
+    return f"option_{name}"
+
+
 class NewGameForm(forms.Form):
+    """Name, visibility, the game and its seats and rule options.
+
+    The seat and option fields follow the game chosen (bound data, else `kind` in the
+    query, else the default game): the page swaps them when the choice changes.
+    """
+
     name = forms.CharField(
         max_length=60,
         label="Name",
         help_text="So your friends recognise it, e.g. “Friday cards”.",
         error_messages={"required": "Give the game a name."},
+    )
+    kind = forms.ChoiceField(
+        label="Game",
+        choices=registry.choices,
+        initial=DEFAULT_KIND,
+        required=False,  # a form posted without it (an old page, a script): the first game
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": "Choose one of the games on offer."},
     )
     visibility = forms.ChoiceField(
         label="Who may join",
@@ -32,13 +54,36 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": "Choose private or public."},
     )
-    max_players = forms.TypedChoiceField(
-        label="Seats",
-        choices=[(n, f"{n} players") for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-        coerce=int,
-        initial=MAX_PLAYERS,
-        error_messages={"invalid_choice": "A game has 2 to 4 seats."},
-    )
+
+    def __init__(self, data: Any = None, *, kind: str = "") -> None:
+        super().__init__(data)
+        chosen = (data or {}).get("kind") or kind
+        self.game_kind: GameKind = registry.REGISTRY.get(chosen) or registry.kind(DEFAULT_KIND)
+        self.initial["kind"] = self.game_kind.slug
+        counts = self.game_kind.seat_counts
+        self.fields["max_players"] = forms.TypedChoiceField(
+            label="Seats",
+            choices=[(n, f"{n} players") for n in counts],
+            coerce=int,
+            initial=self.game_kind.table_size,
+            error_messages={
+                "invalid_choice": f"{self.game_kind.name} is played by {self.game_kind.seats_text}."
+            },
+        )
+        for option in self.game_kind.options:
+            self.fields[option_field_name(option.name)] = forms.TypedChoiceField(
+                label=option.label,
+                help_text=option.help,
+                choices=[("" if v is None else v, label) for v, label in option.choices],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                initial="" if option.default is None else option.default,
+                error_messages={"invalid_choice": f"Choose one of the choices for {option.label}."},
+            )
+
+    def clean_kind(self) -> str:
+        return self.game_kind.slug
 
     def clean_name(self) -> str:
         name: str = " ".join(self.cleaned_data["name"].split())
@@ -51,6 +96,20 @@ class NewGameForm(forms.Form):
     @property
     def public(self) -> bool:
         return bool(self.cleaned_data["visibility"] == "public")
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The rule options chosen (all of the game's; a form posted without one: its
+        default)."""
+        return {
+            option.name: self.cleaned_data.get(option_field_name(option.name))
+            if option_field_name(option.name) in self.data
+            else option.default
+            for option in self.game_kind.options
+        }
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[option_field_name(option.name)] for option in self.game_kind.options]
 
 
 class InviteForm(forms.Form):
@@ -75,6 +134,13 @@ class SeatForm(forms.Form):
             "max_value": "That seat does not exist.",
         },
     )
+
+    def clean_seat(self) -> int:
+        # Digits of other scripts ("１") are numbers to int(); a seat is written in ASCII.
+        raw = str(self.data.get("seat", ""))
+        if not (raw.strip().isascii() and raw.strip().isdigit()):
+            raise forms.ValidationError("That seat does not exist.")
+        return int(self.cleaned_data["seat"])
 
 
 class UserSearchForm(forms.Form):

@@ -1,8 +1,10 @@
 """What we persist: games, who sits where (roles), invitations, and each game's action log.
 
-We store the log, not the state: a game is its seed plus the numbered actions applied to
-it. A snapshot of the engine state is kept at the start of each round so a request never
-replays more than one round of actions.
+We store the log, not the state: a game is its kind (which game, `games/registry.py`), its
+options and seed, plus the numbered actions applied to it. A snapshot of the engine state is
+kept at the start of each hand so a request never replays more than one hand of actions.
+Whose turn it is lives on the memberships (`must_act`): several seats act at once in some
+phases (Hearts' pass), and the lobby's "your turn" list stays one indexed filter.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from django.db.models import Count, F, Prefetch, Q
 from django.utils import timezone
 
 MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MAX_PLAYERS = 10  # the largest table of any game kind (One Hundred and Four)
+DEFAULT_KIND = "hundred-and-ten"
 INVITE_LINK_LIFETIME = timedelta(days=7)
 
 
@@ -52,12 +55,14 @@ class GameQuerySet(models.QuerySet["Game"]):
         return self.filter(memberships__user=user, memberships__seat__isnull=False)
 
     def your_turn(self, user: Any) -> GameQuerySet:
-        """Active games in which it is `user`'s turn."""
-        # One filter() call: both conditions apply to the same membership row.
+        """Active games in which `user` must act (alone or with others), their seat not
+        handed to a bot."""
+        # One filter() call: the conditions apply to the same membership row.
         return self.filter(
             status=Game.Status.ACTIVE,
             memberships__user=user,
-            memberships__seat=F("active_seat"),
+            memberships__must_act=True,
+            memberships__automated=False,
         )
 
     def in_progress_for(self, user: Any) -> GameQuerySet:
@@ -87,12 +92,16 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
 
     name = models.CharField(max_length=60)
+    # Which game (a slug of games.registry.REGISTRY) and its rule options, chosen at creation.
+    kind = models.CharField(max_length=32, default=DEFAULT_KIND)
+    options = models.JSONField(default=dict, blank=True)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_games"
     )
     public = models.BooleanField(default=False, help_text="Anyone may see and join a public game.")
+    # The table's size: how many seats the waiting room offers (the kind allows it).
     max_players = models.PositiveSmallIntegerField(
-        default=MAX_PLAYERS,
+        default=4,
         validators=[MinValueValidator(MIN_PLAYERS), MaxValueValidator(MAX_PLAYERS)],
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
@@ -103,9 +112,9 @@ class Game(models.Model):
     # replay only up to it, so a page shows the state that matches the version it carries
     # even while a newer move is being committed.
     action_count = models.PositiveIntegerField(default=0)
-    # Denormalised from the engine state after each move, for the lobby's "your turn" list.
-    active_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # How the game ended (games.kinds.protocol.Outcome as JSON: "scores" per seat,
+    # "winners", "winning_team"), set with the move that ends it.
+    outcome = models.JSONField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -120,12 +129,17 @@ class Game(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(max_players__gte=MIN_PLAYERS) & Q(max_players__lte=MAX_PLAYERS),
-                name="game_max_players_2_to_4",
+                name="game_max_players_2_to_10",
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several when they share the win)."""
+        return tuple((self.outcome or {}).get("winners", ()))
 
 
 class Membership(models.Model):
@@ -154,6 +168,8 @@ class Membership(models.Model):
     bot_name = models.CharField(max_length=40, blank=True)
     # A human seat handed to the bot ("automate"): the bot plays it from then on.
     automated = models.BooleanField(default=False)
+    # The game waits for this seat (mirrors the rules' `to_act` after every change).
+    must_act = models.BooleanField(default=False)
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -257,7 +273,7 @@ class GameAction(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()  # games.engine.move_to_json(move)
+    move = models.JSONField()  # games.kinds.hundred_and_ten.engine.move_to_json(move)
     auto = models.BooleanField(default=False, help_text="Chosen by the server's bot.")
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -276,7 +292,7 @@ class Snapshot(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
-    state = models.JSONField()  # games.engine.state_to_json(state)
+    state = models.JSONField()  # games.kinds.hundred_and_ten.engine.state_to_json(state)
 
     class Meta:
         ordering = ["game", "-seq"]

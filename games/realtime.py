@@ -79,25 +79,24 @@ def lobby_changed(
     user_ids: Iterable[int],
     *,
     banner_for: Iterable[int] | None = None,
-    turn: tuple[int, int] | None = None,
+    turn_users: Iterable[int] = (),
+    game_id: int | None = None,
 ) -> None:
     """Sent by services when a user's lobby lists change (invitations, joins, starts,
     turns). Received by each user's personal consumer, which re-renders the lobby lists
     (on the lobby page) and, for the users in `banner_for` (default: all), the turn banner.
-    `turn` is (user id, game id) when it has just become that user's turn in that game:
-    their banner says so on every page (title, favicon, chime, notification), in the same
-    one event and frame."""
+    `turn_users` are the users for whom it has just become their turn in `game_id` (several
+    at once in a simultaneous phase): their banner says so on every page (title, favicon,
+    chime, notification), in the same one event and frame."""
     redraw = None if banner_for is None else set(banner_for)
-    users = set(user_ids)
-    if turn is not None:
-        users.add(turn[0])
-    for user_id in users:
+    fresh = set(turn_users) if game_id is not None else set()
+    for user_id in set(user_ids) | fresh:
         event: dict[str, Any] = {
             "type": "lobby.changed",
             "banner": redraw is None or user_id in redraw,
         }
-        if turn is not None and user_id == turn[0]:
-            event.update(banner=True, turn_game=turn[1])
+        if user_id in fresh:
+            event.update(banner=True, turn_game=game_id)
         _send(user_group(user_id), event)
 
 

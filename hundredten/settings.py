@@ -81,7 +81,11 @@ WSGI_APPLICATION = None
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Each game kind keeps its templates in its own folder (games/kinds/<game>/templates).
+        "DIRS": [
+            BASE_DIR / "templates",
+            *sorted((BASE_DIR / "games" / "kinds").glob("*/templates")),
+        ],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -201,7 +205,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = env_str("STATIC_ROOT") or BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [BASE_DIR / "static", *sorted((BASE_DIR / "games" / "kinds").glob("*/static"))]
 # Serve app static without collectstatic in development and tests.
 WHITENOISE_USE_FINDERS = True
 STORAGES = {

@@ -1,10 +1,11 @@
 """The lobby: create a game, invite people (by name or by link), take seats, start.
 
 The rules (who may invite, who may join, how many may play, nothing after the start) live in
-one place, the engine's pure lobby functions (`games.engine.lobby`). Each service here loads
-a `Lobby` value from the game's memberships, asks the engine, and stores the outcome. What
-the web adds on top are its own policies: only the organizer starts, removes or revokes; a
-game's own `max_players`; invite links; chosen seats for bots.
+one place, the pure lobby functions (`games.kinds.lobby`), with the table size and the
+player counts the game's kind allows. Each service here loads a `Lobby` value from the
+game's memberships, asks the rules, and stores the outcome. What the web adds on top are
+its own policies: only the organizer starts, removes or revokes; invite links; chosen seats
+for bots; a team game starts only with every seat taken (partners sit where they sat).
 
 Every service is keyword-only and runs in one transaction with the game row locked. A
 refusal raises `LobbyRefused` (player-facing message + HTTP status) and changes nothing.
@@ -15,18 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import realtime
+from games import realtime, registry
 from games.access import visible_game_or_404
-from games.engine import lobby as rules
+from games.kinds import lobby as rules
+from games.kinds.protocol import resolve_options
 from games.models import (
+    DEFAULT_KIND,
     INVITE_LINK_LIFETIME,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Game,
     Invitation,
     Membership,
@@ -122,13 +124,24 @@ def _room(game: Game) -> _Room:
         else:
             roles = frozenset({rules.Role.INVITEE})
         people.append(rules.Person(person_id(member), roles, bot=member.is_bot))
+    kind = registry.kind(game.kind)
     lobby = rules.Lobby(
         organizer=f"user:{game.organizer_id}",
         public=game.public,
         people=tuple(people),
         started=game.status != Game.Status.WAITING,
+        seats=game.max_players,
+        seat_counts=_counts(kind.seat_counts, game.max_players, team_game=kind.teams is not None),
     )
     return _Room(game=game, members={person_id(m): m for m in memberships}, lobby=lobby)
+
+
+def _counts(allowed: tuple[int, ...], seats: int, *, team_game: bool) -> tuple[int, ...]:
+    """The player counts a table of `seats` may start with: those the game allows, up to
+    the table's size; a team game only with every seat taken (partners stay put)."""
+    if team_game:
+        return (seats,)
+    return tuple(count for count in allowed if count <= seats)
 
 
 def _locked_room(game_id: int, user: User) -> _Room:
@@ -208,7 +221,6 @@ def _organizer_only(room: _Room, actor: User, doing: str) -> None:
 
 
 def _require_free_seat(room: _Room) -> None:
-    # The engine caps every game at four; the game's own size is a web setting.
     if not room.free_seats():
         raise Conflict("This game is full.")
 
@@ -231,18 +243,39 @@ def _close_invitation(game: Game, user_id: int, state: Invitation.State) -> None
 
 
 @transaction.atomic
-def create_game(*, organizer: User, name: str, public: bool, max_players: int) -> Game:
-    """A new game waiting for players; the organizer takes seat 0."""
-    if not MIN_PLAYERS <= max_players <= MAX_PLAYERS:
-        raise BadRequest("A game has 2 to 4 seats.")
+def create_game(
+    *,
+    organizer: User,
+    name: str,
+    public: bool,
+    max_players: int,
+    kind: str = DEFAULT_KIND,
+    options: dict[str, Any] | None = None,
+) -> Game:
+    """A new game of `kind` with `max_players` seats and rule `options` (defaults for the
+    rest), waiting for players; the organizer takes seat 0."""
+    game_kind = registry.REGISTRY.get(kind)
+    if game_kind is None:
+        raise BadRequest("Choose one of the games on offer.")
+    if max_players not in game_kind.seat_counts:
+        raise BadRequest(f"{game_kind.name} is played by {game_kind.seats_text}.")
+    try:
+        chosen = resolve_options(game_kind.options, options or {})
+    except ValueError as error:
+        raise BadRequest(str(error)) from error
     name = " ".join(name.split())[:60]
     if not name:
         raise BadRequest("Give the game a name.")
     game = Game.objects.create(
-        name=name, organizer=organizer, public=public, max_players=max_players
+        name=name,
+        kind=game_kind.slug,
+        options=chosen,
+        organizer=organizer,
+        public=public,
+        max_players=max_players,
     )
     room = _Room(game=game, members={}, lobby=rules.Lobby(organizer="", public=public, people=()))
-    _save(room, rules.new_lobby(_user_pid(organizer), public))
+    _save(room, rules.new_lobby(_user_pid(organizer), public, seats=max_players))
     _changed(room)
     return game
 
@@ -460,8 +493,9 @@ def revoke_invitation(*, game_id: int, by: User, invitation_id: int) -> Invitati
 
 @transaction.atomic
 def start_game(*, game_id: int, by: User) -> Game:
-    """The organizer starts with 2-4 players: seats become 0..n-1 in seat order, pending
-    invitations lapse, and the table deals the first round."""
+    """The organizer starts with a player count the game allows: seats become 0..n-1 in
+    seat order (a team game is full, so nobody moves), pending invitations lapse, and the
+    table deals the first hand."""
     room = _locked_room(game_id, by)
     _organizer_only(room, by, "start the game")
     try:
@@ -482,7 +516,7 @@ def start_game(*, game_id: int, by: User) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = now
     game.save(update_fields=["status", "started_at"])
-    from games.services import table  # the table imports the whole engine; load it late
+    from games.services import table  # the table builds on the lobby: load it late
 
     table.begin(game)
     _changed(room, also=lapsed)

@@ -1,36 +1,40 @@
-"""Moves at the table: start a game's log, load its state, and submit a move.
+"""Moves at the table, for every game kind: start a game's log, load its state, submit a move.
 
-A game is its seed plus the append-only `GameAction` log. `begin` stores the dealt state as
-`Snapshot(seq=0)`; every action that starts a new round stores another snapshot, so loading
-a game replays at most one round of actions however long the game has run.
+A game is its kind, options and seed plus the append-only `GameAction` log of (seat, action).
+`begin` stores the dealt state as `Snapshot(seq=0)`; every action that starts a new hand
+stores another snapshot, so loading a game replays at most one hand however long it has run.
+The rules come from the game's kind (`games.registry`), never from an `if` on the kind here.
 
 Every write locks the game row first (`select_for_update`; SQLite serialises writers with
 `transaction_mode=IMMEDIATE`), so two tabs submitting at once give one applied move and one
-"the table changed" answer. Notifications go out after commit.
+"the table changed" answer. A submission made from an older page is stale only if the
+mover's own decision changed since (`rules.decision_key`): in a simultaneous phase other
+seats' choices do not bounce yours. Notifications go out after commit.
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import asdict
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Case, Value, When
 from django.utils import timezone
 
-from games import engine, realtime
+from games import realtime, registry, signals
 from games.committed import CommittedCache, game_identity
-from games.engine import GameState, IllegalMove, Move
+from games.gamekind import BadAction, GameKind
+from games.kinds.protocol import IllegalAction
 from games.models import Game, GameAction, Membership, Snapshot
-
-log = logging.getLogger(__name__)
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
-# Bidding amounts offered by the move form (0 = pass).
-MOVE_KINDS = ("bid", "unpass", "trump", "discard", "play")
+# How a request names its action: from the game's kind and the mover's seat to the action (a
+# view reads its POST with the kind's table; tests hand over an engine action).
+ActionChoice = Callable[[GameKind, int], Any]
 
 
 class TableError(Exception):
@@ -65,27 +69,14 @@ class RefusedMove(TableError):
     status = 422
 
 
-@dataclass(frozen=True)
-class MoveChoice:
-    """What the player chose, without a seat: the seat always comes from their Membership."""
+class UnreadableMove(TableError):
+    """The request does not name an action of this game."""
 
-    kind: str
-    amount: int = 0
-    suit: str = ""
-    cards: tuple[engine.Card, ...] = field(default_factory=tuple)
+    status = 400
 
-    def as_move(self, seat: int) -> Move:
-        if self.kind == "bid":
-            return engine.Bid(seat, self.amount)
-        if self.kind == "unpass":
-            return engine.Unpass(seat)
-        if self.kind == "trump":
-            return engine.SelectTrump(seat, self.suit)
-        if self.kind == "discard":
-            return engine.Discard(seat, self.cards)
-        if self.kind == "play" and len(self.cards) == 1:
-            return engine.Play(seat, self.cards[0])
-        raise RefusedMove("That is not a move of this game.")
+
+def kind_of(game: Game) -> GameKind:
+    return registry.kind(game.kind)
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -97,7 +88,7 @@ class MoveChoice:
 # so the page answering it and every socket's redraw of that version load nothing; a
 # snapshot parsed from the database lands here too, keyed by its `seq`.
 StateKey = tuple[int, str, float, int]
-STATES: CommittedCache[StateKey, GameState] = CommittedCache(size=4096)
+STATES: CommittedCache[StateKey, Any] = CommittedCache(size=4096)
 
 
 def clear_state_cache() -> None:
@@ -109,17 +100,18 @@ def _key(game: Game, seq: int) -> StateKey:
     return (*game_identity(game), seq)
 
 
-def load_state(game: Game) -> GameState:
-    """The engine state after the game's `action_count` actions.
+def load_state(game: Game) -> Any:
+    """The rules state after the game's `action_count` actions.
 
     Usually kept by this process already (the move that made it put it there). Otherwise:
-    the latest snapshot (one per round start; parsed once per process) plus the actions
-    after it, so a load replays at most one round however long the game has run.
+    the latest snapshot (one per hand start; parsed once per process) plus the actions
+    after it, so a load replays at most one hand however long the game has run.
     """
     key = _key(game, game.action_count)
     state = STATES.get(key)
     if state is not None:
         return state
+    rules = kind_of(game).rules
     latest = (
         Snapshot.objects.filter(game=game, seq__lte=game.action_count)
         .order_by("-seq")
@@ -130,14 +122,14 @@ def load_state(game: Game) -> GameState:
         raise RefusedMove("This game has not started yet.")
     state = STATES.get(_key(game, latest))
     if state is None:
-        state = engine.state_from_json(Snapshot.objects.get(game=game, seq=latest).state)
+        state = rules.state_from_json(Snapshot.objects.get(game=game, seq=latest).state)
         STATES.put(_key(game, latest), state)
     if latest < game.action_count:
-        moves = GameAction.objects.filter(
+        actions = GameAction.objects.filter(
             game=game, seq__gt=latest, seq__lte=game.action_count
         ).order_by("seq")
-        for data in moves.values_list("move", flat=True):
-            state = engine.apply(state, engine.move_from_json(data))
+        for seat, data in actions.values_list("seat", "move"):
+            state = rules.apply(state, seat, rules.action_from_json(data))
         STATES.put(key, state)
     return state
 
@@ -154,28 +146,37 @@ def seated(game: Game, members: Iterable[Membership] | None = None) -> dict[int,
     return {m.seat: m for m in members if m.seat is not None}
 
 
+def _set_turns(game: Game, before: frozenset[int], after: frozenset[int]) -> None:
+    """Mirror the rules' `to_act` on the memberships (one query, only when it changed)."""
+    changed = before ^ after
+    if changed:
+        Membership.objects.filter(game=game, seat__in=changed).update(
+            must_act=Case(When(seat__in=after, then=Value(True)), default=Value(False))
+        )
+
+
 # --- starting --------------------------------------------------------------------------------
 
 
-def begin(game: Game, *, target: int | None = None) -> GameState:
-    """Deal the first round of `game` (called by the lobby's `start_game`, in its transaction).
+def begin(game: Game) -> Any:
+    """Deal the first hand of `game` (called by the lobby's `start_game`, in its transaction).
 
-    Stores Snapshot(seq=0), marks the game active and sets `active_seat`. If a bot speaks
-    first, it plays (now when bot moves are synchronous, else on a timer after commit).
-    `target` (default 110) is kept in the snapshot; long benchmark games raise it.
+    Stores Snapshot(seq=0), marks the game active and the seats to act. If bots act first,
+    they play (now when bot moves are synchronous, else on a timer after commit).
     """
     if Snapshot.objects.filter(game=game).exists():
         raise RefusedMove("This game has already started.")
+    rules = kind_of(game).rules
     members = memberships(game)
     players = len(seated(game, members))
-    state = engine.new_game(game.seed, players, target or engine.DEFAULT_TARGET)
-    Snapshot.objects.create(game=game, seq=0, state=engine.state_to_json(state))
+    state = rules.initial_state(game.seed, players, game.options)
+    Snapshot.objects.create(game=game, seq=0, state=rules.state_to_json(state))
     STATES.put(_key(game, 0), state)
     game.status = Game.Status.ACTIVE
     game.started_at = game.started_at or timezone.now()
-    game.active_seat = state.active_seat
-    game.winner_seat = None
-    game.save(update_fields=["status", "started_at", "active_seat", "winner_seat"])
+    game.outcome = None
+    game.save(update_fields=["status", "started_at", "outcome"])
+    _set_turns(game, frozenset(), rules.to_act(state))
     _after_change(game, state, state, mover_seat=None, members=members)
     return state
 
@@ -183,30 +184,32 @@ def begin(game: Game, *, target: int | None = None) -> GameState:
 # --- moving ----------------------------------------------------------------------------------
 
 
-def record(game: Game, before: GameState, move: Move, *, auto: bool) -> GameState:
-    """Apply `move` to `before` and store it (call with the game row locked).
+def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> Any:
+    """Apply `seat`'s `action` to `before` and store it (call with the game row locked).
 
-    Appends GameAction(seq=n+1), bumps the version, mirrors active/winner seat and status on
-    the game, and snapshots the state when the move started a new round.
+    Appends GameAction(seq=n+1), bumps the version, mirrors the seats to act and the outcome
+    on the game, and snapshots the state when the action started a new hand.
     """
-    after = engine.apply(before, move)
+    rules = kind_of(game).rules
+    after = rules.apply(before, seat, action)
     seq = game.action_count + 1
     GameAction.objects.create(
-        game=game, seq=seq, seat=move.seat, move=engine.move_to_json(move), auto=auto
+        game=game, seq=seq, seat=seat, move=rules.action_to_json(action), auto=auto
     )
-    if after.round_index != before.round_index:
-        Snapshot.objects.create(game=game, seq=seq, state=engine.state_to_json(after))
+    if rules.hand_number(after) != rules.hand_number(before):
+        Snapshot.objects.create(game=game, seq=seq, state=rules.state_to_json(after))
     STATES.put(_key(game, seq), after)
     game.version += 1
     game.action_count = seq
-    game.active_seat = after.active_seat
-    fields = ["version", "action_count", "active_seat"]
-    if after.status == engine.Status.WON:
+    fields = ["version", "action_count"]
+    outcome = rules.outcome(after)
+    if outcome is not None:
         game.status = Game.Status.FINISHED
-        game.winner_seat = after.winner
+        game.outcome = asdict(outcome)
         game.finished_at = timezone.now()
-        fields += ["status", "winner_seat", "finished_at"]
+        fields += ["status", "outcome", "finished_at"]
     game.save(update_fields=fields)
+    _set_turns(game, rules.to_act(before), rules.to_act(after))
     return after
 
 
@@ -215,107 +218,136 @@ def bots_are_synchronous() -> bool:
     return float(settings.BOT_DELAY_SECONDS) <= 0
 
 
-def play_bots_now(game: Game, state: GameState, members: dict[int, Membership]) -> GameState:
-    """Let every self-playing seat act until a human's turn or the end (game row locked)."""
-    while state.active_seat is not None and state.status != engine.Status.WON:
-        member = members.get(state.active_seat)
-        if member is None or not member.plays_itself:
-            break
-        state = record(game, state, engine.suggestion(state), auto=True)
+def bot_action(game: Game, state: Any, seat: int, member: Membership) -> Any:
+    """What the bot of `member`'s seat plays now (its own level, or the kind's seat bot for
+    a human seat handed over). Its randomness is seeded by the game and the move number."""
+    kind = kind_of(game)
+    bot = kind.bots.get(member.bot) or kind.bots[kind.seat_bot]
+    rng = random.Random(f"{game.seed}:{game.action_count}:{seat}")
+    return bot.choose(state, seat, rng)
+
+
+def bot_seats(game: Game, state: Any, members: dict[int, Membership]) -> list[int]:
+    """The seats to act now whose moves the server chooses, lowest first."""
+    return [
+        seat
+        for seat in sorted(kind_of(game).rules.to_act(state))
+        if (member := members.get(seat)) is not None and member.plays_itself
+    ]
+
+
+def play_bots_now(game: Game, state: Any, members: dict[int, Membership]) -> Any:
+    """Let every self-playing seat act until only humans are awaited, or the end (game row
+    locked)."""
+    while seats := bot_seats(game, state, members):
+        seat = seats[0]
+        state = record(game, state, seat, bot_action(game, state, seat, members[seat]), auto=True)
     return state
-
-
-def _prepare_redraws(game: Game, members: tuple[Membership, ...]) -> None:
-    """After commit, before the sockets are told: build the table's shared part for the
-    committed version, so every redraw of it in this process reads nothing
-    (`games.context.known_game`)."""
-    from games.context import table_basis  # the context builds on this module
-
-    try:
-        table_basis(game, members)
-    except Exception:  # best effort: without it each redraw reads what it needs
-        log.exception("could not prepare the redraws of game %s", game.pk)
 
 
 def _after_change(
     game: Game,
-    before: GameState,
-    after: GameState,
+    before: Any,
+    after: Any,
     *,
     mover_seat: int | None,
     members: tuple[Membership, ...] | None = None,
-) -> GameState:
+) -> Any:
     """Run synchronous bots, then queue the notifications (and bot timers) for after commit.
 
     `members` are every membership if the caller has just read them (`memberships(game)`,
-    under the game's lock, after any change to them).
+    under the game's lock, after any change to them). `mover_seat` None: the game started or
+    a seat changed hands, so everybody's turn may have changed.
     """
+    rules = kind_of(game).rules
     everyone = members if members is not None else memberships(game)
     by_seat = seated(game, everyone)
     if bots_are_synchronous():
         after = play_bots_now(game, after, by_seat)
     game_id = game.pk
     member_ids = [m.user_id for m in by_seat.values() if m.user_id is not None]
-    turn_user: int | None = None
-    active = by_seat.get(after.active_seat) if after.active_seat is not None else None
-    if (
-        active is not None
-        and not active.plays_itself
-        and active.user_id is not None
-        and (after.active_seat != mover_seat or before.active_seat != after.active_seat)
-    ):
-        turn_user = active.user_id
-    turn_changed = before.active_seat != after.active_seat or mover_seat is None
-    ended = after.status == engine.Status.WON
+    waited = rules.to_act(before) if mover_seat is not None else frozenset()
+    waiting = rules.to_act(after)
+
+    def human(seat: int) -> int | None:
+        member = by_seat.get(seat)
+        if member is None or member.plays_itself or member.user_id is None:
+            return None
+        return member.user_id
+
+    # It has just become these players' turn (they get the cue: chime, title, notification);
+    # the mover who acts again (a trick's winner leads) is at the table already.
+    fresh = [uid for s in waiting - waited if s != mover_seat and (uid := human(s)) is not None]
+    ended = rules.outcome(after) is not None
+    turn_changed = waited != waiting or mover_seat is None
     # Whose turn banner may change: the players whose turn ended or began (everybody's at
-    # the start and the end, or when a seat was handed to a bot).
+    # the start and the end, or when a seat changed hands).
     banner_for: list[int] | None = None
-    if not ended and mover_seat is not None and before.active_seat == mover_seat:
+    if not ended and mover_seat is not None:
         banner_for = [
             m.user_id
-            for seat in (before.active_seat, after.active_seat)
-            if seat is not None and (m := by_seat.get(seat)) is not None and m.user_id
+            for seat in (waited ^ waiting) | {mover_seat}
+            if (m := by_seat.get(seat)) is not None and m.user_id is not None
         ]
 
     def notify() -> None:
-        _prepare_redraws(game, everyone)
+        # Prepares what every redraw of this version shares (games.context), then pushes.
+        signals.version_committed.send(sender=Game, game=game, members=everyone)
         realtime.game_changed(game_id, game.version)  # after the synchronous bots' moves
-        if ended or turn_changed or turn_user is not None:
-            turn = (turn_user, game_id) if turn_user is not None else None
-            realtime.lobby_changed(member_ids, banner_for=banner_for, turn=turn)
+        if ended or turn_changed or fresh:
+            realtime.lobby_changed(
+                member_ids, banner_for=banner_for, turn_users=fresh, game_id=game_id
+            )
 
     transaction.on_commit(notify)
-    if not bots_are_synchronous() and active is not None and active.plays_itself and not ended:
-        from games import bots  # bots imports this module
-
-        transaction.on_commit(lambda: bots.schedule(game_id))
+    if not bots_are_synchronous() and not ended and bot_seats(game, after, by_seat):
+        transaction.on_commit(lambda: signals.bot_turn.send(sender=Game, game_id=game_id))
     return after
 
 
 @transaction.atomic
-def submit_move(*, game_id: int, user: Any, choice: MoveChoice, seen_version: int) -> Game:
+def submit_move(
+    *,
+    game_id: int,
+    user: Any,
+    choice: ActionChoice,
+    seen_version: int,
+    seen_turn: str = "",
+) -> Game:
     """Apply `choice` for the seat `user` holds in the game; one transaction, row locked.
 
-    Raises NotAPlayer (no seat), StaleTable (`seen_version` is old), RefusedMove (the rules
-    or the game's status refuse it). Nothing is stored unless the move is accepted.
+    `seen_version` and `seen_turn` (the decision key the page showed) come from the page the
+    player acted on. Raises NotAPlayer (no seat), StaleTable (the player's own decision
+    changed since that page), UnreadableMove, RefusedMove (the rules or the game's status
+    refuse it). Nothing is stored unless the move is accepted.
     """
     game = Game.objects.select_for_update().get(pk=game_id)
     members = memberships(game)
     member = next((m for m in members if m.user_id == user.pk), None)  # one per user
     if member is None or member.seat is None:
         raise NotAPlayer("Only the players at this table can make moves.")
-    if seen_version != game.version:
+    if game.status == Game.Status.WAITING:
+        raise RefusedMove("This game has not started yet.")
+    kind = kind_of(game)
+    if seen_version != game.version and game.status == Game.Status.ACTIVE:
+        # Another change came first: fine if this seat still faces the decision it saw.
+        current = kind.rules.decision_key(load_state(game), member.seat)
+        if not seen_turn or seen_turn != current:
+            raise StaleTable()
+    elif seen_version != game.version:
         raise StaleTable()
     if game.status == Game.Status.FINISHED:
         raise RefusedMove("The game is over.")
-    if game.status != Game.Status.ACTIVE:
-        raise RefusedMove("This game has not started yet.")
     if member.automated:
         raise RefusedMove("A bot plays your seat now.")
+    try:
+        action = choice(kind, member.seat)
+    except BadAction as exc:
+        raise UnreadableMove(str(exc)) from exc
     before = load_state(game)
     try:
-        after = record(game, before, choice.as_move(member.seat), auto=False)
-    except IllegalMove as exc:
+        after = record(game, before, member.seat, action, auto=False)
+    except IllegalAction as exc:
         raise RefusedMove(exc.message) from exc
     _after_change(game, before, after, mover_seat=member.seat, members=members)
     return game
@@ -337,28 +369,33 @@ def automate(*, game_id: int, user: Any) -> Game:
     game.version += 1
     game.save(update_fields=["version"])
     state = load_state(game)
-    _after_change(game, state, state, mover_seat=member.seat)
+    _after_change(game, state, state, mover_seat=None)
     return game
 
 
 @transaction.atomic
 def play_bot_move(game_id: int, expected_version: int) -> bool:
-    """One bot move, if the game is still where the scheduler saw it; True if one was made.
+    """The next bot move(s), if the game is still where the scheduler saw it; True if any.
 
-    Checking the version makes duplicate schedules (two processes, a healed timer) harmless.
+    In a simultaneous phase every bot that must choose chooses now (one action each); in a
+    sequential one, one bot moves. Checking the version makes duplicate schedules (two
+    processes, a healed timer) harmless.
     """
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None or game.version != expected_version or game.status != Game.Status.ACTIVE:
         return False
-    state = load_state(game)
-    if state.active_seat is None:
-        return False
+    before = load_state(game)
     members = memberships(game)
-    member = seated(game, members).get(state.active_seat)
-    if member is None or not member.plays_itself:
+    by_seat = seated(game, members)
+    seats = bot_seats(game, before, by_seat)
+    if not seats:
         return False
-    after = record(game, state, engine.suggestion(state), auto=True)
-    _after_change(game, state, after, mover_seat=state.active_seat, members=members)
+    simultaneous = len(kind_of(game).rules.to_act(before)) > 1
+    state = before
+    for seat in seats if simultaneous else seats[:1]:
+        action = bot_action(game, state, seat, by_seat[seat])
+        state = record(game, state, seat, action, auto=True)
+    _after_change(game, before, state, mover_seat=seats[0], members=members)
     return True
 
 
@@ -371,17 +408,18 @@ def advance_bots(game_id: int) -> int:
     before = load_state(game)
     start = game.version
     members = memberships(game)
-    after = play_bots_now(game, before, seated(game, members))
+    by_seat = seated(game, members)
+    seats = bot_seats(game, before, by_seat)
+    after = play_bots_now(game, before, by_seat)
     if game.version != start:
-        _after_change(game, before, after, mover_seat=before.active_seat, members=members)
+        _after_change(game, before, after, mover_seat=seats[0], members=members)
     return game.version - start
 
 
 @transaction.atomic
 def rematch(*, game_id: int, user: Any) -> Game:
-    """A new game with the same seats (bots too), started at once; one per finished game.
-
-    Whoever asks becomes its organizer; automated seats get their humans back.
+    """A new game of the same kind, options and seats (bots too), started at once; one per
+    finished game. Whoever asks becomes its organizer; automated seats get their humans back.
     """
     game = Game.objects.select_for_update().get(pk=game_id)
     members = seated(game)
@@ -395,6 +433,8 @@ def rematch(*, game_id: int, user: Any) -> Game:
         return existing
     new = Game.objects.create(
         name=game.name if game.name.endswith("(rematch)") else f"{game.name} (rematch)"[:60],
+        kind=game.kind,
+        options=game.options,
         organizer=user,
         public=game.public,
         max_players=game.max_players,
@@ -409,8 +449,7 @@ def rematch(*, game_id: int, user: Any) -> Game:
             bot=member.bot,
             bot_name=member.bot_name,
         )
-    target = engine.state_from_json(Snapshot.objects.get(game=game, seq=0).state).target
-    begin(new, target=target)
+    begin(new)
     game.version += 1  # the old table now shows the way to the rematch
     game.save(update_fields=["version"])
     old_id, version = game.pk, game.version

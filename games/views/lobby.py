@@ -25,9 +25,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.http import AuthedRequest
 from accounts.models import User
+from games import registry
 from games.access import visible_game_or_404
 from games.forms import InviteForm, NewGameForm, SeatForm, UserSearchForm, first_error
-from games.models import MIN_PLAYERS, Game, Invitation, Membership
+from games.gamekind import GameKind
+from games.models import Game, Invitation, Membership
 from games.services import lobby as services
 from games.services.lobby import LobbyRefused
 
@@ -51,6 +53,10 @@ class Listing:
     def seats_text(self) -> str:
         return f"{len(self.players)} of {self.game.max_players} players"
 
+    @property
+    def kind_name(self) -> str:
+        return registry.kind(self.game.kind).name
+
 
 def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
     members = sorted(
@@ -58,9 +64,11 @@ def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
     )
     waiting = game.status == Game.Status.WAITING
     status = str(game.get_status_display())
-    at_turn = next((m for m in members if m.seat == game.active_seat), None)
-    if game.status == Game.Status.ACTIVE and at_turn is not None:
-        status = f"{status} · {at_turn.name} to play"
+    at_turn = [m for m in members if m.must_act]
+    if game.status == Game.Status.ACTIVE and len(at_turn) == 1:
+        status = f"{status} · {at_turn[0].name} to play"
+    elif game.status == Game.Status.ACTIVE and at_turn:
+        status = f"{status} · {len(at_turn)} players choosing"
     return Listing(
         game=game,
         players=[m.name for m in members],
@@ -93,11 +101,22 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
     }
 
 
+def _options_text(kind: GameKind, chosen: dict[str, Any]) -> list[str]:
+    """The game's rule options as chosen, e.g. ["Play to: 100 points"]."""
+    texts = []
+    for option in kind.options:
+        value = chosen.get(option.name, option.default)
+        label = next((label for v, label in option.choices if v == value), str(value))
+        texts.append(f"{option.label}: {label}")
+    return texts
+
+
 @dataclass(frozen=True)
 class Seat:
     number: int  # 1-based, as people count
     index: int  # 0-based, as the services want it
     member: Membership | None
+    team: int | None = None
 
     @property
     def role(self) -> str:
@@ -136,10 +155,19 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         ]
     player_count = len(by_seat)
     free = player_count < game.max_players
+    kind = registry.kind(game.kind)
+    team_game = kind.teams is not None
+    can_start_with = (game.max_players,) if team_game else kind.seat_counts
     return {
         "game": game,
+        "kind": kind,
+        "team_game": team_game,
+        "options": _options_text(kind, game.options),
         "me": me,
-        "seats": [Seat(n + 1, n, by_seat.get(n)) for n in range(game.max_players)],
+        "seats": [
+            Seat(n + 1, n, by_seat.get(n), kind.team_of(n, game.max_players))
+            for n in range(game.max_players)
+        ],
         "invitees": invitees,
         "links": links,
         "player_count": player_count,
@@ -150,7 +178,8 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         "my_invitation": invitations.get(user.pk) if user.is_authenticated else None,
         "can_invite": seated and waiting,
         "can_join": me is None and waiting and game.public and free,
-        "can_start": is_organizer and waiting and player_count >= MIN_PLAYERS,
+        "can_start": is_organizer and waiting and player_count in can_start_with,
+        "start_needs": f"{game.max_players} players (every seat)" if team_game else kind.seats_text,
         "free_seat": free,
         "error": error,
     }
@@ -255,7 +284,7 @@ def lobby_lists(request: AuthedRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: AuthedRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, kind=request.GET.get("kind", ""))
     if request.method == "POST" and form.is_valid():
         try:
             game = services.create_game(
@@ -263,6 +292,8 @@ def new_game(request: AuthedRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 public=form.public,
                 max_players=form.cleaned_data["max_players"],
+                kind=form.game_kind.slug,
+                options=form.options,
             )
         except LobbyRefused as refusal:
             form.add_error(None, refusal.message)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -21,13 +21,26 @@ from accounts.http import AuthedRequest
 from games import bots
 from games.access import visible_game_or_404
 from games.context import hint_text, table_context
-from games.forms_table import BadMove, parse_move
 from games.models import Game
 from games.services import table as service
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
 
 # Which side panel (#table-side) the page shows; see static/js/table.js.
 SIDE_HEADER = "X-Table-Side"
+MAX_TURN_KEY = 200
+
+
+class BadMove(ValueError):
+    """The POST's bookkeeping (table version, decision) could not be read."""
+
+
+def seen(data: QueryDict) -> tuple[int, str]:
+    """The table version and the decision the page showed (ASCII digits only: "１５" is not
+    a number here)."""
+    raw = data.get("version", "")
+    if not (raw.isascii() and raw.isdigit()):
+        raise BadMove("That move could not be read: the table version is missing.")
+    return int(raw), data.get("turn", "")[:MAX_TURN_KEY]
 
 
 def _render_table(
@@ -61,10 +74,15 @@ def move(request: AuthedRequest, game_id: int) -> HttpResponse:
     # A move the service accepts came from a player seated at the table, who may see it; so
     # the visibility check (a private game's outsiders get a 404) runs only on the way out
     # with an error, and an accepted move costs no queries for it.
+    post = request.POST
     try:
-        choice, version = parse_move(request.POST)
+        version, turn = seen(post)
         game = service.submit_move(
-            game_id=game_id, user=request.user, choice=choice, seen_version=version
+            game_id=game_id,
+            user=request.user,
+            choice=lambda kind, seat: kind.table.parse_action(post, seat),
+            seen_version=version,
+            seen_turn=turn,
         )
     except Game.DoesNotExist:
         raise Http404("No such game.") from None

@@ -20,8 +20,17 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from games import engine
-from games.engine import Bid, Discard, GameState, Move, Play, SelectTrump, Status, Unpass
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine import (
+    Bid,
+    Discard,
+    GameState,
+    Move,
+    Play,
+    SelectTrump,
+    Status,
+    Unpass,
+)
 from tests.conftest import ROOT
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import engine
-from games.engine import Bid, Play, Status
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine import Bid, Play, Status
 from tests.browser.helpers import (
     DESKTOP,
     PHONE,

@@ -20,9 +20,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import engine
-from games.engine import Bid, Move, Status
-from games.engine.bots import best_suit, max_bid
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine import Bid, Move, Status
+from games.kinds.hundred_and_ten.engine.bots import best_suit, max_bid
 from tests.browser.helpers import (
     Mirror,
     add_bots,

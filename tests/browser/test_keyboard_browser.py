@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import engine
-from games.engine import Bid, Discard, GameState, Move, Play, SelectTrump
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine import Bid, Discard, GameState, Move, Play, SelectTrump
 from tests.browser.helpers import (
     Mirror,
     first_turn,

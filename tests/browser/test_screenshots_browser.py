@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.engine import Move, Status
+from games.kinds.hundred_and_ten.engine import Move, Status
 from tests.browser.helpers import (
     DESKTOP,
     PHONE,

@@ -16,12 +16,16 @@ def _bots_without_pause(settings):
 # --- table helpers (table engineer) ------------------------------------------------------
 
 
-def seat_game(humans, bots=0, *, seed="table-seed", public=False, name="Table"):
+def seat_game(
+    humans, bots=0, *, seed="table-seed", public=False, name="Table", kind=None, options=None
+):
     """A waiting game with `humans` (users) in seats 0.. and then `bots` naive bots."""
-    from games.models import Game, Membership
+    from games.models import DEFAULT_KIND, Game, Membership
 
     game = Game.objects.create(
         name=name,
+        kind=kind or DEFAULT_KIND,
+        options=options or {},
         organizer=humans[0],
         public=public,
         seed=seed,
@@ -39,14 +43,17 @@ def seat_game(humans, bots=0, *, seed="table-seed", public=False, name="Table"):
 
 
 def start_table(humans, bots=0, *, target=None, **kwargs):
-    """A started game (Snapshot 0 written by table.begin; bots played up to a human)."""
+    """A started game (Snapshot 0 written by table.begin; bots played up to a human).
+    `target`: Hundred and Ten's winning score (long games in tests raise it)."""
     from django.db import transaction
 
     from games.services import table
 
+    if target is not None:
+        kwargs["options"] = {**kwargs.get("options", {}), "target": target}
     game = seat_game(humans, bots, **kwargs)
     with transaction.atomic():
-        table.begin(game, target=target)
+        table.begin(game)
     game.refresh_from_db()
     return game
 
@@ -82,10 +89,10 @@ def pushes(monkeypatch):
 
     calls = []
 
-    def record(*args, _name, turn=None, **_):
+    def record(*args, _name, turn_users=(), game_id=None, **_):
         calls.append((_name, args))
-        if turn is not None:
-            calls.append(("turn", turn))
+        for user_id in turn_users:
+            calls.append(("turn", (user_id, game_id)))
 
     for name in (
         "game_changed",
@@ -96,3 +103,30 @@ def pushes(monkeypatch):
     ):
         monkeypatch.setattr(realtime, name, functools.partial(record, _name=name))
     return calls
+
+
+# --- moves for the table service ---------------------------------------------------------
+
+
+def choice_of(move):
+    """A Hundred and Ten engine move as the table service's choice (it names its seat)."""
+    return lambda kind, seat: move
+
+
+def bid_choice(amount):
+    """Bid `amount` (0 = pass) from whatever seat the user holds."""
+    from games.kinds.hundred_and_ten import engine
+
+    return lambda kind, seat: engine.Bid(seat, amount)
+
+
+def active_seat(game):
+    """The seat the game waits for (the lowest, in a simultaneous phase), or None."""
+    from games.models import Membership
+
+    return (
+        Membership.objects.filter(game=game, must_act=True)
+        .order_by("seat")
+        .values_list("seat", flat=True)
+        .first()
+    )

@@ -15,12 +15,11 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from games import engine
+from games.kinds.hundred_and_ten import engine
 from games.models import GameAction
 from games.services import table
 from tests.conftest import logged_in_client
-from tests.games.conftest import start_table
-from tests.games.test_table_service import choice_of
+from tests.games.conftest import active_seat, choice_of, start_table
 
 STALE = "The table changed; here is the current one."
 
@@ -88,9 +87,9 @@ def test_racing_moves_never_break_the_log(alice, bob, slow_loads):
     for _ in range(6):
         game.refresh_from_db()
         version = game.version
-        active = bob if game.active_seat == 1 else alice
+        active = bob if active_seat(game) == 1 else alice
         state = table.load_state(game)
-        moves = engine.legal_moves(state, game.active_seat)
+        moves = engine.legal_moves(state, active_seat(game))
         first, second = moves[0], moves[-1]
         results = race(
             lambda m=first, u=active, v=version: table.submit_move(

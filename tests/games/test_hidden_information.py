@@ -24,8 +24,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine
-from games.engine.cards import FULL_DECK
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine.cards import FULL_DECK
 from games.models import Game, Membership
 from games.services import table
 from tests.conftest import logged_in_client, make_user

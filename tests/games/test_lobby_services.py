@@ -13,6 +13,7 @@ from games.models import Game, Invitation, Membership, Snapshot
 from games.services import lobby
 from games.services.lobby import LobbyRefused
 from tests.conftest import make_user
+from tests.games.conftest import active_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -375,7 +376,7 @@ def test_starting_compacts_seats_drops_invitees_and_deals(
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.started_at is not None
     assert game.version > version
-    assert game.active_seat is not None
+    assert active_seat(game) is not None
     assert seats(game) == {
         "Alice": ("organizer", 0),
         "Bob": ("player", 1),
@@ -387,7 +388,7 @@ def test_starting_compacts_seats_drops_invitees_and_deals(
     assert link.state == Invitation.State.EXPIRED
     assert ("game_started", (game.pk,)) in pushes
     turn = [args for name, args in pushes if name == "turn"]
-    human_at_turn = Membership.objects.get(game=game, seat=game.active_seat).user_id
+    human_at_turn = Membership.objects.get(game=game, seat=active_seat(game)).user_id
     assert turn == [(human_at_turn, game.pk)]  # bots played up to the first human
     assert any(name == "lobby_changed" and carol.pk in args[0] for name, args in pushes)
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from games.models import Game, Invitation, Membership
 from games.services import lobby
 from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import active_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +102,7 @@ def test_the_lobby_lists_each_personas_games_in_order(friday, alice, bob, carol,
 def test_the_lobby_shows_whose_turn_it_is(friday, alice, bob):
     lobby.start_game(game_id=friday.pk, by=alice)
     friday.refresh_from_db()
-    seat_user = {0: alice, 1: bob}[friday.active_seat]
+    seat_user = {0: alice, 1: bob}[active_seat(friday)]
     other = bob if seat_user == alice else alice
     turn_html = text(logged_in_client(seat_user).get(reverse("lobby")))
     assert "Friday cards" in section(turn_html, "Your turn")
@@ -210,8 +211,14 @@ def test_a_database_too_busy_to_create_the_game_gets_a_503_page_not_a_500(dave, 
     [
         ({"name": "", "visibility": "private", "max_players": "4"}, "Give the game a name."),
         ({"name": "x", "visibility": "secret", "max_players": "4"}, "Choose private or public."),
-        ({"name": "x", "visibility": "private", "max_players": "5"}, "A game has 2 to 4 seats."),
-        ({"name": "x", "visibility": "private", "max_players": "two"}, "A game has 2 to 4 seats."),
+        (
+            {"name": "x", "visibility": "private", "max_players": "5"},
+            "Hundred and Ten is played by 2 to 4 players.",
+        ),
+        (
+            {"name": "x", "visibility": "private", "max_players": "two"},
+            "Hundred and Ten is played by 2 to 4 players.",
+        ),
     ],
 )
 def test_a_bad_new_game_form_says_what_is_wrong(dave, data, message):
@@ -270,7 +277,7 @@ def test_the_start_button_is_disabled_alone(alice):
     game = lobby.create_game(organizer=alice, name="Alone", public=False, max_players=4)
     html = text(logged_in_client(alice).get(reverse("waiting-room", args=[game.pk])))
     assert re.search(r"<button[^>]*disabled[^>]*>Start game</button>", html)
-    assert "At least two players are needed" in html
+    assert "Hundred and Ten starts with 2 to 4 players" in html
 
 
 def test_dave_gets_a_404_from_every_endpoint_of_a_private_game(friday, alice, dave):

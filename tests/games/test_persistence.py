@@ -10,12 +10,12 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import bots, context, engine
+from games import bots, context
+from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
 from tests.conftest import logged_in_client
-from tests.games.conftest import start_table
-from tests.games.test_table_service import choice_of
+from tests.games.conftest import active_seat, bid_choice, choice_of, start_table
 
 
 def human_move(state, rng):
@@ -66,7 +66,7 @@ def test_a_restart_mid_trick_loses_nothing(alice, bob):
 
     uninterrupted = play_in_engine(seed, 4, {0, 1}, target, random.Random(21))
     assert state == uninterrupted
-    assert game.winner_seat == uninterrupted.winner
+    assert game.winners[0] == uninterrupted.winner
     assert game.status == Game.Status.FINISHED
 
 
@@ -107,7 +107,7 @@ def test_bots_play_on_background_timers_until_a_human_is_to_act(alice, settings)
     settings.BOT_DELAY_SECONDS = 0.01
     game = start_table([alice], bots=3, seed="timers")  # bots bid first, alice deals
     try:
-        assert wait_for(lambda: Game.objects.get(pk=game.pk).active_seat == 0)
+        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
         assert wait_for(lambda: not bots.is_scheduled(game.pk))
     finally:
         bots.cancel_all()
@@ -128,7 +128,7 @@ def test_a_timer_overtaken_by_another_bot_move_still_hands_play_on(alice, settin
         assert bots.is_scheduled(game.pk)
         settings.BOT_DELAY_SECONDS = 0.01
         assert table.play_bot_move(game.pk, 0)  # another thread's move commits version 1
-        assert wait_for(lambda: Game.objects.get(pk=game.pk).active_seat == 0)
+        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
         assert wait_for(lambda: not bots.is_scheduled(game.pk))
     finally:
         bots.cancel_all()
@@ -147,7 +147,7 @@ def test_loading_the_table_resumes_bot_play_after_a_restart(alice, settings):
     response = logged_in_client(alice).get(reverse("table", kwargs={"game_id": game.pk}))
     try:
         assert response.status_code == 200
-        assert wait_for(lambda: Game.objects.get(pk=game.pk).active_seat == 0)
+        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
     finally:
         bots.cancel_all()
     assert GameAction.objects.filter(game=game, auto=True).count() >= 3
@@ -160,15 +160,12 @@ def test_a_read_started_before_a_move_commits_shows_the_state_of_its_version(ali
     from games.context import table_context
     from games.models import Game
     from games.services import table as service
-    from games.services.table import MoveChoice
     from tests.games.conftest import start_table
 
     game = start_table([alice, bob])
     read_early = Game.objects.get(pk=game.pk)
     state_then = service.load_state(read_early)
-    service.submit_move(
-        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=game.version
-    )
+    service.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=game.version)
     assert service.load_state(read_early) == state_then
     assert table_context(read_early, alice)["version"] == read_early.version
     fresh = Game.objects.get(pk=game.pk)

@@ -6,23 +6,12 @@ import random
 
 import pytest
 
-from games import engine, realtime
+from games import realtime
+from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
-from games.services.table import MoveChoice, NotAPlayer, RefusedMove, StaleTable
-from tests.games.conftest import seat_game, start_table
-
-
-def choice_of(move):
-    if isinstance(move, engine.Bid):
-        return MoveChoice("bid", amount=move.amount)
-    if isinstance(move, engine.Unpass):
-        return MoveChoice("unpass")
-    if isinstance(move, engine.SelectTrump):
-        return MoveChoice("trump", suit=move.suit)
-    if isinstance(move, engine.Discard):
-        return MoveChoice("discard", cards=move.cards)
-    return MoveChoice("play", cards=(move.card,))
+from games.services.table import NotAPlayer, RefusedMove, StaleTable
+from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
 
 
 def replay_log(game):
@@ -40,12 +29,12 @@ def pushes(monkeypatch):
     sent: list[tuple[object, ...]] = []
     monkeypatch.setattr(realtime, "game_changed", lambda gid, v: sent.append(("game", gid, v)))
 
-    def lobby(uids, banner_for=None, turn=None):
+    def lobby(uids, banner_for=None, turn_users=(), game_id=None):
         banners = None if banner_for is None else tuple(sorted(banner_for))
         sent.append(("lobby", tuple(sorted(uids))))
         sent.append(("banners", banners))
-        if turn is not None:
-            sent.append(("turn", *turn))
+        for user_id in sorted(turn_users):
+            sent.append(("turn", user_id, game_id))
 
     monkeypatch.setattr(realtime, "lobby_changed", lobby)
     return sent
@@ -59,7 +48,7 @@ def test_begin_stores_the_deal_as_snapshot_zero_and_the_active_seat(alice, bob):
     assert state == engine.new_game(game.seed, 2)
     assert game.status == Game.Status.ACTIVE
     assert game.started_at is not None
-    assert game.active_seat == state.active_seat == 1  # left of the dealer (seat 0)
+    assert active_seat(game) == state.active_seat == 1  # left of the dealer (seat 0)
     assert not GameAction.objects.filter(game=game).exists()
 
 
@@ -72,35 +61,27 @@ def test_begin_twice_is_refused(alice, bob):
 
 def test_a_move_appends_one_action_and_bumps_the_version(alice, bob):
     game = start_table([alice, bob])
-    table.submit_move(
-        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=game.version
-    )
+    table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=game.version)
     game.refresh_from_db()
     action = GameAction.objects.get(game=game)
     assert (action.seq, action.seat, action.auto) == (1, 1, False)
     assert action.move == {"type": "bid", "seat": 1, "amount": 15}
     assert game.version == 1
-    assert game.active_seat == 0
+    assert active_seat(game) == 0
 
 
 def test_the_seat_comes_from_the_membership_not_the_request(alice, bob):
     game = start_table([alice, bob])  # bob (seat 1) is to bid
     with pytest.raises(RefusedMove, match="not your turn|out of order|turn"):
-        table.submit_move(
-            game_id=game.pk, user=alice, choice=MoveChoice("bid", amount=15), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=alice, choice=bid_choice(15), seen_version=0)
     assert not GameAction.objects.filter(game=game).exists()
 
 
 def test_a_stale_version_is_refused_and_changes_nothing(alice, bob):
     game = start_table([alice, bob])
-    table.submit_move(
-        game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
-    )
+    table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=0)
     with pytest.raises(StaleTable, match="The table changed; here is the current one."):
-        table.submit_move(
-            game_id=game.pk, user=alice, choice=MoveChoice("bid", amount=20), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=alice, choice=bid_choice(20), seen_version=0)
     game.refresh_from_db()
     assert game.version == 1
     assert GameAction.objects.filter(game=game).count() == 1
@@ -109,9 +90,7 @@ def test_a_stale_version_is_refused_and_changes_nothing(alice, bob):
 def test_an_illegal_move_is_refused_with_the_engine_message_and_changes_nothing(alice, bob):
     game = start_table([alice, bob])
     with pytest.raises(RefusedMove) as refused:
-        table.submit_move(
-            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=17), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(17), seen_version=0)
     assert refused.value.message
     game.refresh_from_db()
     assert game.version == 0
@@ -123,9 +102,7 @@ def test_outsiders_and_invitees_cannot_move(alice, bob, carol, dave):
     Membership.objects.create(game=game, user=carol, role="invitee")
     for user in (carol, dave):
         with pytest.raises(NotAPlayer):
-            table.submit_move(
-                game_id=game.pk, user=user, choice=MoveChoice("bid", amount=15), seen_version=0
-            )
+            table.submit_move(game_id=game.pk, user=user, choice=bid_choice(15), seen_version=0)
     assert not GameAction.objects.exists()
 
 
@@ -151,9 +128,7 @@ def test_notifications_go_out_after_commit(alice, bob, pushes, django_capture_on
     game = start_table([alice, bob])
     pushes.clear()
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        table.submit_move(
-            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=0)
     assert pushes == []  # nothing before commit
     for callback in callbacks:
         callback()
@@ -171,9 +146,7 @@ def test_only_the_players_whose_turn_ends_or_begins_get_their_banner_redrawn(
     game = start_table([alice, bob, carol])  # alice deals; bob bids first, then carol
     pushes.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        table.submit_move(
-            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=0)
     assert ("lobby", tuple(sorted([alice.pk, bob.pk, carol.pk]))) in pushes
     assert ("banners", tuple(sorted([bob.pk, carol.pk]))) in pushes
 
@@ -221,7 +194,7 @@ def test_automate_hands_the_seat_to_the_bot_which_plays_on(alice, bob):
         table.submit_move(
             game_id=game.pk,
             user=bob,
-            choice=MoveChoice("bid", amount=0),
+            choice=bid_choice(0),
             seen_version=game.version,
         )
 
@@ -245,16 +218,16 @@ def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay
         )
     final = replay_log(game)
     assert final.status == engine.Status.WON
-    assert game.winner_seat == final.winner
+    assert game.winners[0] == final.winner
     assert game.finished_at is not None
-    assert game.active_seat is None
+    assert active_seat(game) is None
     assert GameAction.objects.filter(game=game, auto=True).exists()
     assert GameAction.objects.filter(game=game, auto=False).exists()
     with pytest.raises(RefusedMove, match="over"):
         table.submit_move(
             game_id=game.pk,
             user=alice,
-            choice=MoveChoice("bid", amount=0),
+            choice=bid_choice(0),
             seen_version=game.version,
         )
 
@@ -297,6 +270,4 @@ def test_rematch_before_the_end_is_refused(alice, bob):
 def test_unstarted_games_cannot_be_played(alice, bob):
     game = seat_game([alice, bob])
     with pytest.raises(RefusedMove):
-        table.submit_move(
-            game_id=game.pk, user=bob, choice=MoveChoice("bid", amount=15), seen_version=0
-        )
+        table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=0)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import engine
+from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
 from tests.conftest import logged_in_client
@@ -395,7 +395,7 @@ def test_a_whole_game_through_the_views_with_humans_and_bots(alice, bob):
     log = [engine.move_from_json(a.move) for a in GameAction.objects.filter(game=game)]
     final = engine.replay(initial, log)
     assert final.status == engine.Status.WON
-    assert game.winner_seat == final.winner
+    assert game.winners[0] == final.winner
     assert posts == GameAction.objects.filter(game=game, auto=False).count()
     assert GameAction.objects.filter(game=game, auto=True).exists()
     winner = Membership.objects.get(game=game, seat=final.winner).name

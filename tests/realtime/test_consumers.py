@@ -18,13 +18,12 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import engine, presence, realtime
+from games import presence, realtime
+from games.kinds.hundred_and_ten import engine
 from games.models import Game, Membership
 from games.services import lobby
 from games.services import table as table_service
-from games.services.table import MoveChoice
-from tests.games.conftest import seat_game, start_table
-from tests.games.test_table_service import choice_of
+from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
 from tests.realtime.conftest import open_socket, session_cookie, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -59,7 +58,7 @@ def bid(game_id: int, user, amount: int) -> None:
     table_service.submit_move(
         game_id=game_id,
         user=user,
-        choice=MoveChoice("bid", amount=amount),
+        choice=bid_choice(amount),
         seen_version=game.version,
     )
 
@@ -353,7 +352,7 @@ async def test_a_late_announcement_of_an_older_version_never_turns_the_table_bac
 
 def play_one(game_id: int, rng: random.Random) -> str:
     """A random legal move by whoever is to act; the side key of the table after it."""
-    from games.context import side_key
+    from games.kinds.hundred_and_ten.table import TABLE
 
     game = Game.objects.get(pk=game_id)
     state = table_service.load_state(game)
@@ -363,7 +362,7 @@ def play_one(game_id: int, rng: random.Random) -> str:
         game_id=game_id, user=user, choice=choice_of(move), seen_version=game.version
     )
     after = table_service.load_state(Game.objects.get(pk=game_id))
-    return side_key(engine.perspective_of(after, None))
+    return TABLE.side_key(engine.perspective_of(after, None))
 
 
 async def test_the_shared_side_panel_is_pushed_only_when_a_trick_or_round_ends(duel, cookies):
@@ -430,7 +429,7 @@ def test_the_banner_lists_the_active_games_where_it_is_the_users_own_turn(alice,
 
     def bob_then_alice(name):  # seat 1 (alice) bids first
         game = start_table([bob, alice], name=name)
-        assert game.active_seat == 1
+        assert active_seat(game) == 1
         return game
 
     start_table([alice, bob], name="Bob to bid")

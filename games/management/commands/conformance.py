@@ -1,4 +1,8 @@
-"""`manage.py conformance PATH...`: replay Hundred and Ten conformance traces (files or folders)."""
+"""`manage.py conformance PATH...`: replay conformance traces of any game (files or folders).
+
+Each trace's `"game"` field picks the game's replayer from the registry (a trace without one
+is Hundred and Ten's).
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.engine.conformance import run
+from games.kinds.conformance import run
+from games.registry import conformance_checkers
 
 
 class Command(BaseCommand):
     help = (
-        "Replay conformance traces (FORMAT.md format) against the engine. Prints one line per "
-        "failing trace and 'N passed, M failed'; exits non-zero if any trace failed."
+        "Replay conformance traces (each game's FORMAT.md) against the engines. Prints one line "
+        "per failing trace and 'N passed, M failed'; exits non-zero if any trace failed."
     )
     # Pure engine work: it needs neither the database nor the URL configuration checked.
     requires_system_checks: list[str] = []
@@ -21,6 +26,6 @@ class Command(BaseCommand):
         parser.add_argument("paths", nargs="+", help="trace files or folders of traces")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        status = run(options["paths"], self.stdout)
+        status = run(options["paths"], self.stdout, conformance_checkers())
         if status:
             raise CommandError("Conformance failed.", returncode=status)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.engine.simulation import POLICIES, simulate
+from games.kinds.hundred_and_ten.engine.simulation import POLICIES, simulate
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Bid,
     Discard,
     IllegalMove,
@@ -25,7 +25,7 @@ from games.engine import (
     parse_card,
     round_history,
 )
-from games.engine.rules import find_winner, score_round, trick_winner
+from games.kinds.hundred_and_ten.engine.rules import find_winner, score_round, trick_winner
 
 from .helpers import bids, cards, contract, plays, table
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Bid, Game, IllegalMove, LobbyError, Status, suggestion
+from games.kinds.hundred_and_ten.engine import (
+    Bid,
+    Game,
+    IllegalMove,
+    LobbyError,
+    Status,
+    suggestion,
+)
 
 
 def three_player_game(seed="facade"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine.lobby import (
+from games.kinds.lobby import (
     LobbyError,
     Role,
     add_bot,

@@ -1,7 +1,10 @@
-"""The lobby before a game starts (rules section 2): who organizes, who is invited, who plays.
+"""The lobby before a game starts: who organizes, who is invited, who plays. Every game.
 
 Pure functions over an immutable `Lobby`; each refuses with `LobbyError` (a player-facing
-message). Seats are given by join order: `players(lobby)` is the seating of the game.
+message). Seats are given by join order: `players(lobby)` is the seating of the game. The
+table's size (`seats`) and the player counts the game allows (`seat_counts`) come from the
+game kind; the defaults are Hundred and Ten's (rules section 2), whose seed library this
+module first served.
 
 Decisions where the seed library leaves room:
 * the organizer cannot leave (they remove other people or simply never start the game);
@@ -16,6 +19,7 @@ from enum import StrEnum
 
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 class Role(StrEnum):
@@ -47,18 +51,48 @@ class Person:
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
-    """People in join order; `started` once the organizer started the game."""
+    """People in join order; `started` once the organizer started the game. At most `seats`
+    players; the game starts with any count in `seat_counts`."""
 
     organizer: str
     public: bool
     people: tuple[Person, ...]
     started: bool = False
+    seats: int = MAX_PLAYERS
+    seat_counts: tuple[int, ...] = (2, 3, 4)
 
 
-def new_lobby(organizer_id: str, public: bool = False) -> Lobby:
+def new_lobby(
+    organizer_id: str,
+    public: bool = False,
+    *,
+    seats: int = MAX_PLAYERS,
+    seat_counts: tuple[int, ...] = (2, 3, 4),
+) -> Lobby:
     """A lobby with its organizer, who is also its first player (seat 0)."""
     organizer = Person(organizer_id, frozenset({Role.ORGANIZER, Role.PLAYER}))
-    return Lobby(organizer=organizer_id, public=public, people=(organizer,))
+    return Lobby(
+        organizer=organizer_id,
+        public=public,
+        people=(organizer,),
+        seats=seats,
+        seat_counts=seat_counts,
+    )
+
+
+def counted(count: int) -> str:
+    """A small number in words ("two"), larger ones in digits."""
+    return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
+
+
+def describe_counts(counts: tuple[int, ...]) -> str:
+    """ "2 to 4", "4 or 6", "4": the player counts a game allows, for a sentence."""
+    ordered = sorted(counts)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
 
 
 def find(lobby: Lobby, person_id: str) -> Person | None:
@@ -82,7 +116,7 @@ def _must_be_organizer(lobby: Lobby, by: str, doing: str) -> None:
 
 
 def _seat_free(lobby: Lobby) -> None:
-    if len(players(lobby)) >= MAX_PLAYERS:
+    if len(players(lobby)) >= lobby.seats:
         raise LobbyError("This game is full.")
 
 
@@ -156,9 +190,14 @@ def remove(lobby: Lobby, by: str, who: str) -> Lobby:
 
 
 def start(lobby: Lobby, by: str) -> Lobby:
-    """The organizer starts the game with 2 to 4 players; invitations lapse."""
+    """The organizer starts the game with a player count it allows; invitations lapse."""
     _must_be_organizer(lobby, by, "start the game")
     _not_started(lobby)
-    if len(players(lobby)) < MIN_PLAYERS:
-        raise LobbyError("At least two players are needed to start.")
+    count = len(players(lobby))
+    if count < min(lobby.seat_counts):
+        raise LobbyError(f"At least {counted(min(lobby.seat_counts))} players are needed to start.")
+    if count not in lobby.seat_counts:
+        raise LobbyError(
+            f"This game is played by {describe_counts(lobby.seat_counts)} players, not {count}."
+        )
     return replace(lobby, people=tuple(p for p in lobby.people if p.is_player), started=True)

@@ -17,7 +17,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Bid,
     Discard,
     Status,
@@ -33,7 +33,7 @@ from games.engine import (
     state_from_json,
     state_to_json,
 )
-from games.engine.cards import FULL_DECK, TRUMP_VALUE, suit_index
+from games.kinds.hundred_and_ten.engine.cards import FULL_DECK, TRUMP_VALUE, suit_index
 
 MAX_STEPS = 400
 

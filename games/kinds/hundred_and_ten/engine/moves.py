@@ -6,24 +6,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.kinds.protocol import IllegalAction
+
 from .cards import SUITS, Card, format_card, parse_card
 
 BID_AMOUNTS: tuple[int, ...] = (15, 20, 25, 30, 60)
 PASS = 0
 
 
-class IllegalMove(Exception):
+class IllegalMove(IllegalAction):
     """A move the rules refuse. `str(error)` is a player-facing sentence; `code` is stable.
 
     Codes: not_a_player, game_over, wrong_phase, not_your_turn, bid_not_allowed,
     already_passed, no_prepass, not_bidder, not_a_suit, card_not_in_hand, duplicate_card,
-    must_play_trump.
+    must_play_trump, not_your_seat (the protocol's seat and the move's differ).
     """
-
-    def __init__(self, message: str, code: str = "illegal") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import Bid, Card, GameState, apply, new_game_from_decks, parse_card
-from games.engine.cards import FULL_DECK
+from games.kinds.hundred_and_ten.engine import (
+    Bid,
+    Card,
+    GameState,
+    apply,
+    new_game_from_decks,
+    parse_card,
+)
+from games.kinds.hundred_and_ten.engine.cards import FULL_DECK
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -38,7 +45,7 @@ def bids(state: GameState, *amounts: int) -> GameState:
 
 def contract(state: GameState, bidder: int, amount: int, trump: str) -> GameState:
     """Everybody passes but `bidder`, who bids `amount` and names `trump`; no one discards."""
-    from games.engine import Discard, SelectTrump, Status
+    from games.kinds.hundred_and_ten.engine import Discard, SelectTrump, Status
 
     while state.status is Status.BIDDING:
         seat = state.active_seat
@@ -54,7 +61,7 @@ def contract(state: GameState, bidder: int, amount: int, trump: str) -> GameStat
 
 def plays(state: GameState, *notations: str) -> GameState:
     """The active seats play the cards written `notations` in turn."""
-    from games.engine import Play
+    from games.kinds.hundred_and_ten.engine import Play
 
     for text in notations:
         assert state.active_seat is not None

@@ -17,7 +17,8 @@ import secrets
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import lobby as lobbies
+from games.kinds import lobby as lobbies
+
 from .bots import suggestion as naive_suggestion
 from .moves import Bid, IllegalMove, Move, Play
 from .rules import DEFAULT_TARGET, apply, new_game_from_source

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.engine.simulation import simulate
+from games.kinds.hundred_and_ten.engine.simulation import simulate
 
 
 def test_the_same_seed_gives_the_same_wins_and_actions():

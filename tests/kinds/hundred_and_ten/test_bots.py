@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Bid,
     Discard,
     Play,
@@ -20,7 +20,7 @@ from games.engine import (
     playout,
     suggestion,
 )
-from games.engine.bots import best_suit, max_bid
+from games.kinds.hundred_and_ten.engine.bots import best_suit, max_bid
 
 from .helpers import bids, cards, contract, plays, table
 

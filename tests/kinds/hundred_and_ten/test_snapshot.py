@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Status,
     apply,
     new_game,
@@ -15,7 +15,7 @@ from games.engine import (
     state_to_json,
     suggestion,
 )
-from games.engine.cards import FULL_DECK
+from games.kinds.hundred_and_ten.engine.cards import FULL_DECK
 
 
 def through_json(state):

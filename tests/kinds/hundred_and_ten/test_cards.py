@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     SUIT_NAMES,
     SUITS,
     card_name,
@@ -15,7 +15,7 @@ from games.engine import (
     parse_card,
     sort_hand,
 )
-from games.engine.cards import FULL_DECK, PLAIN_VALUE, TRUMP_VALUE, suit_index
+from games.kinds.hundred_and_ten.engine.cards import FULL_DECK, PLAIN_VALUE, TRUMP_VALUE, suit_index
 
 from .helpers import cards
 

@@ -11,9 +11,12 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.engine.conformance import check_file, run
+from games.kinds.conformance import check_file, run
+from games.kinds.hundred_and_ten.conformance import CHECKER
 
-TRACES = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "hundred-and-ten"
+CHECKERS = {"hundred-and-ten": CHECKER}
+
+TRACES = Path(__file__).resolve().parents[3].parent / "shared" / "conformance" / "hundred-and-ten"
 
 
 def test_all_shared_traces_pass_through_the_management_command():
@@ -120,12 +123,12 @@ def swap_hand_order(trace):
     ],
 )
 def test_each_kind_of_damage_is_reported(tmp_path, change):
-    result = check_file(damaged_copy(tmp_path, change))
+    result = check_file(damaged_copy(tmp_path, change), CHECKERS)
     assert not result.passed
     assert result.describe().startswith("FAIL ")
 
 
 def test_an_empty_folder_is_not_a_success(tmp_path):
     out = io.StringIO()
-    assert run([tmp_path], out) == 1
+    assert run([tmp_path], out, CHECKERS) == 1
     assert out.getvalue() == "0 passed, 0 failed\n"

@@ -9,58 +9,20 @@ refused probes (state unchanged) and `final`. The first difference stops the tra
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from .bots import suggestion
-from .cards import Card, format_card, parse_card
-from .game import Game, StepEvents, Transition, events_of
-from .moves import Bid, Discard, IllegalMove, Move, Play, SelectTrump, Unpass
-from .rules import legal_bids, legal_plays
-from .state import FixedDecks, GameState, RoundRecord, Status, check_deck
+from games.kinds.conformance import Mismatch, TraceChecker
+
+from .engine.bots import suggestion
+from .engine.cards import Card, format_card, parse_card
+from .engine.game import Game, StepEvents, Transition, events_of
+from .engine.moves import Bid, Discard, IllegalMove, Move, Play, SelectTrump, Unpass
+from .engine.rules import legal_bids, legal_plays
+from .engine.state import FixedDecks, GameState, RoundRecord, Status, check_deck
 
 TRACE_FORMAT = "hundred-and-ten-trace"
-
-
-class Writer(Protocol):
-    """Anything with `write(text)`: a text file, sys.stdout, a Django command's stdout."""
-
-    def write(self, text: str, /) -> object: ...
-
-
-class Mismatch(Exception):
-    """The first difference between a trace and the engine."""
-
-    def __init__(self, step: int | str, key: str, expected: object, got: object) -> None:
-        super().__init__(f"step {step}: {key}: expected {expected!r}, got {got!r}")
-        self.step = step
-        self.key = key
-        self.expected = expected
-        self.got = got
-
-
-@dataclass(frozen=True)
-class TraceResult:
-    path: str
-    mismatch: Mismatch | None
-    steps: int
-
-    @property
-    def passed(self) -> bool:
-        return self.mismatch is None
-
-    def describe(self) -> str:
-        if self.mismatch is None:
-            return f"{self.path}: passed ({self.steps} steps)"
-        m = self.mismatch
-        return (
-            f"FAIL {self.path} step {m.step} key {m.key}: "
-            f"expected {json.dumps(m.expected)}, got {json.dumps(m.got, default=str)}"
-        )
 
 
 # --- Translating between the trace and the engine ---------------------------------------------
@@ -309,52 +271,9 @@ def check_trace(trace: Mapping[str, Any]) -> int:
     return _Replay(trace).run()
 
 
-def check_file(path: Path) -> TraceResult:
-    """Replay the trace in `path`; any crash of the engine counts as a failure too."""
-    try:
-        trace = json.loads(path.read_text(encoding="utf-8"))
-        steps = check_trace(trace)
-    except Mismatch as mismatch:
-        return TraceResult(str(path), mismatch, 0)
-    except Exception as error:  # a crash is a difference too: report it, keep going
-        return TraceResult(str(path), Mismatch("?", "error", "no error", repr(error)), 0)
-    return TraceResult(str(path), None, steps)
+def is_trace(document: Mapping[str, Any]) -> bool:
+    """A Hundred and Ten trace (not the folder's informational index)."""
+    return "steps" in document and "rounds" in document
 
 
-def is_trace(path: Path) -> bool:
-    """Whether a JSON file in a folder is a trace (and not e.g. the informational index)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and "steps" in data and "rounds" in data
-
-
-def collect(paths: Iterable[str | Path]) -> list[Path]:
-    """Trace files named directly, plus the traces in named folders (sorted)."""
-    files: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files.extend(p for p in sorted(path.glob("*.json")) if is_trace(p))
-        else:
-            files.append(path)
-    return files
-
-
-def run(paths: Iterable[str | Path], out: Writer) -> int:
-    """Check every trace; print one line per failure and `N passed, M failed`.
-
-    Returns the process exit status: 0 when all passed, 1 otherwise (also when none found).
-    """
-    files = collect(paths)
-    passed = failed = 0
-    for path in files:
-        result = check_file(path)
-        if result.passed:
-            passed += 1
-        else:
-            failed += 1
-            out.write(result.describe() + "\n")
-    out.write(f"{passed} passed, {failed} failed\n")
-    return 0 if failed == 0 and passed > 0 else 1
+CHECKER = TraceChecker(is_trace=is_trace, check=check_trace)

@@ -28,7 +28,7 @@ from dataclasses import fields
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Bid,
     Discard,
     SelectTrump,

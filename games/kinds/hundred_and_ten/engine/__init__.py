@@ -11,7 +11,8 @@ or raises `IllegalMove` (a player-facing message and a `.code`). Modules:
 * `snapshot`: `state_to_json` / `state_from_json`;
 * `bots`: the reference's naive bot (`suggestion`), `determinize`, `playout`;
 * `lobby`, `game`: the seed library's lobby rules and a `Game` facade with automation;
-* `conformance`: the trace replayer; `seam`: the protocol a second game would implement.
+* `conformance`: the trace replayer; `seam`: the engine behind the platform's rules protocol
+  (`RULES`).
 
 Queries on a state are attributes (`state.status`, `state.active_seat`, `state.dealer`,
 `state.round_index`, `state.scores`, `state.winner`, `state.hands`, `state.bid`,
@@ -21,6 +22,22 @@ Queries on a state are attributes (`state.status`, `state.active_seat`, `state.d
 """
 
 from __future__ import annotations
+
+from games.kinds.lobby import (
+    Lobby,
+    LobbyError,
+    Person,
+    Role,
+    add_bot,
+    decline,
+    invite,
+    join,
+    leave,
+    new_lobby,
+    players,
+    remove,
+    start,
+)
 
 from .bots import determinize, playout, suggestion
 from .cards import (
@@ -36,21 +53,6 @@ from .cards import (
     sort_hand,
 )
 from .game import Game, StepEvents, Transition, events_of
-from .lobby import (
-    Lobby,
-    LobbyError,
-    Person,
-    Role,
-    add_bot,
-    decline,
-    invite,
-    join,
-    leave,
-    new_lobby,
-    players,
-    remove,
-    start,
-)
 from .moves import (
     BID_AMOUNTS,
     Bid,
@@ -78,14 +80,13 @@ from .rules import (
     replay,
     round_history,
 )
-from .seam import HUNDRED_AND_TEN, TurnBasedEngine
+from .seam import RULES, HundredAndTenRules
 from .snapshot import state_from_json, state_to_json
 from .state import GameState, RoundRecord, Status, Trick
 
 __all__ = [
     "BID_AMOUNTS",
     "DEFAULT_TARGET",
-    "HUNDRED_AND_TEN",
     "SUITS",
     "SUIT_NAMES",
     "Bid",
@@ -99,6 +100,7 @@ __all__ = [
     "Move",
     "Person",
     "Play",
+    "RULES",
     "Role",
     "RoundRecord",
     "SeatView",
@@ -107,7 +109,7 @@ __all__ = [
     "StepEvents",
     "Transition",
     "Trick",
-    "TurnBasedEngine",
+    "HundredAndTenRules",
     "Unpass",
     "add_bot",
     "apply",

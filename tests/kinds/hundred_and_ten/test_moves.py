@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.engine import (
+from games.kinds.hundred_and_ten.engine import (
     Bid,
     Discard,
     Play,

@@ -1,0 +1,120 @@
+"""What the platform needs from a game kind: its declaration and how its table is drawn.
+
+Each game declares a `GameKind` in `games/kinds/<game>/kind.py`; `games/registry.py` lists
+them. Its `Table` (Django side) draws the game's part of the table from views, inside the
+platform's frame, and reads actions from POSTs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from django.http import QueryDict
+
+from games.kinds.conformance import TraceChecker
+from games.kinds.lobby import describe_counts
+from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
+
+
+class BadAction(ValueError):
+    """A POST that could not be read as an action of the game (a sentence for the player)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the platform knows of a table, handed to a game's table when it draws its part."""
+
+    names: tuple[str, ...]  # by seat
+    seat: int | None  # the viewer's seat; None for a spectator or an invitee
+    to_act: frozenset[int]
+    automated: bool  # the viewer's seat is played by a bot
+    version: int
+    positions: tuple[str, ...]  # by seat: where the seat sits around the felt
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act and not self.automated
+
+    @property
+    def controls(self) -> bool:
+        """Whether the viewer may act at all (a player whose seat no bot plays)."""
+        return self.seat is not None and not self.automated
+
+
+class Table(Protocol):
+    """How a game's part of the table is drawn (Django side, `games/kinds/<game>/table.py`).
+
+    The platform's frame (templates/games/table.html) draws the seats, presence, the turn
+    banner, game over, rematch, hint and "hand my seat to a bot"; it includes the game's
+    templates for the middle of the felt, each seat's facts, the player's controls and hand,
+    and the side panel. Everything drawn comes from views (`rules.view`), never the state.
+    """
+
+    center_template: str  # the middle of the felt (trick, rows, ...)
+    seat_template: str  # a seat's facts (score, bid, cards held, ...), `s.g` in the seat box
+    play_template: str  # the viewer's controls and hand
+    side_template: str  # the side panel (score sheet, history): the same for everybody
+
+    def context(self, view: Any, frame: Frame) -> dict[str, Any]:
+        """The game's part of `#table` for one viewer, as `g` in the templates. Keys the
+        frame reads: `phase` (a CSS-safe word), `facts` (list of {"text", "class"}),
+        `prompt` (your turn: what to do), `waiting` (what the others are doing, e.g.
+        "to play"), `seats` (one dict per seat, shown as `s.g`), optional `dealer` (seat)."""
+        ...
+
+    def side_key(self, view: Any) -> str:
+        """Names the side panel's content for a spectator's view (it is redrawn only when
+        this changes)."""
+        ...
+
+    def side(self, view: Any, names: tuple[str, ...]) -> dict[str, Any]:
+        """The side panel's context, from a spectator's view (the same for every viewer)."""
+        ...
+
+    def parse_action(self, data: QueryDict, seat: int) -> Any:
+        """The action a POST names, for `seat` (BadAction if it cannot be read)."""
+        ...
+
+    def describe(self, action: Any) -> str:
+        """A sentence for one of the viewer's own possible actions (hints)."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game the platform hosts."""
+
+    slug: str  # stored on Game.kind and in traces' "game" field
+    name: str
+    blurb: str  # one line for the new-game form
+    seat_counts: tuple[int, ...]
+    rules: Rules[Any, Any, Any]
+    bots: Mapping[str, Bot[Any, Any]]  # level -> bot; "naive" fills seats and gives hints
+    table: Table
+    conformance: TraceChecker
+    options: tuple[Option, ...] = ()
+    teams: Callable[[int], Teams] | None = None
+    hint_bot: str = "naive"
+    seat_bot: str = "naive"  # the level seated by "Add bot" and playing handed-over seats
+    default_seats: int = field(default=0)
+
+    @property
+    def seats_text(self) -> str:
+        return f"{describe_counts(self.seat_counts)} players"
+
+    @property
+    def largest_table(self) -> int:
+        return max(self.seat_counts)
+
+    @property
+    def table_size(self) -> int:
+        """The seat count offered first when creating a game."""
+        return self.default_seats or self.largest_table
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        return resolve_options(self.options, given)
+
+    def team_of(self, seat: int, seats: int) -> int | None:
+        return None if self.teams is None else self.teams(seats).team_of(seat)

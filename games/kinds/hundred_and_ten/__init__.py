@@ -1,0 +1,1 @@
+"""Hundred and Ten: the Irish trick-taking game, 2 to 4 players."""

@@ -1,0 +1,409 @@
+"""Hundred and Ten's part of the table, drawn from a seat's view (`engine.perspective_of`).
+
+The platform's frame draws the seats, turn banner, game over and tools; this module gives
+the middle of the felt (the trick), each seat's facts (score, bid, cards, tricks), the
+viewer's controls (bids, pre-pass, trump, discard) and hand, and the side panel (last
+trick, score sheet with chart, past rounds). Only cards in the view ever get here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.html import format_html
+
+from games.gamekind import BadAction, Frame
+from games.kinds.cardfaces import CardFace, face, suit_info
+
+from .engine import (
+    SUIT_NAMES,
+    SUITS,
+    Bid,
+    Card,
+    Discard,
+    Move,
+    Play,
+    RoundRecord,
+    SeatView,
+    SelectTrump,
+    Status,
+    Unpass,
+    card_name,
+    card_rank,
+    card_suit,
+    format_card,
+    is_trump,
+    parse_card,
+    sort_hand,
+)
+from .engine.rules import trick_winner
+
+PHASES = {
+    Status.BIDDING: ("bidding", "Bidding"),
+    Status.TRUMP_SELECTION: ("trump", "Naming trump"),
+    Status.DISCARD: ("discard", "Discarding"),
+    Status.TRICKS: ("tricks", "Playing tricks"),
+    Status.WON: ("over", "Game over"),
+}
+# What the seat to act does: (said to them, said of them).
+VERBS = {
+    Status.BIDDING: ("bid or pass", "to bid"),
+    Status.TRUMP_SELECTION: ("you won the bid, choose trump", "to choose trump"),
+    Status.DISCARD: ("give up cards and draw new ones", "to discard"),
+    Status.TRICKS: ("play a card", "to play"),
+}
+PAST_ROUNDS_SHOWN = 3
+MOVE_KINDS = ("bid", "unpass", "trump", "discard", "play")
+
+
+def card_face(card: Card) -> CardFace:
+    suit = card_suit(card)
+    return face(format_card(card), str(card_rank(card)), suit, card_name(card))
+
+
+def card_info(card: Card, **extra: Any) -> dict[str, Any]:
+    return card_face(card).info(**extra)
+
+
+def bid_label(amount: int) -> str:
+    if amount == 0:
+        return "Pass"
+    if amount == 60:
+        return "Shoot the moon (60)"
+    return f"Bid {amount}"
+
+
+def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
+    """This round's bid or pass of `seat`, as shown by its name."""
+    if view.status != Status.BIDDING:
+        if view.bidder == seat and view.bid:
+            return f"Bid {view.bid}", False
+        return "", False
+    last = None
+    for who, amount in view.bids:
+        if who == seat:
+            last = amount
+    if last is None:
+        if seat == view.seat and view.pre_passed:
+            return "Passing", True
+        return "", False
+    return ("Passed", True) if last == 0 else (f"Bid {last}", False)
+
+
+def _trick_plays(
+    plays: tuple[tuple[int, Card], ...], winner: int | None, frame: Frame
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": frame.names[seat],
+            "pos": frame.positions[seat],
+            "card": card_info(card),
+            "winning": seat == winner,
+        }
+        for seat, card in plays
+    ]
+
+
+class HundredAndTenTable:
+    center_template = "games/hundred_and_ten/center.html"
+    seat_template = "games/hundred_and_ten/seat.html"
+    play_template = "games/hundred_and_ten/play.html"
+    side_template = "games/hundred_and_ten/side.html"
+
+    def context(self, view: SeatView, frame: Frame) -> dict[str, Any]:
+        names = frame.names
+        mine = frame.my_turn
+        controls = frame.controls
+        phase, phase_label = PHASES.get(view.status, ("waiting", str(view.status)))
+        tricks_won = [0] * view.players
+        for done in view.tricks:
+            tricks_won[done.winner] += 1
+        seats = []
+        for seat in range(view.players):
+            text, passed = _seat_text(view, seat)
+            seats.append(
+                {
+                    "score": view.scores[seat],
+                    "bid_text": text,
+                    "passed": passed,
+                    "card_count": view.hand_sizes[seat],
+                    "backs": range(view.hand_sizes[seat]),
+                    "tricks_won": tricks_won[seat],
+                    "drew": view.discard_counts[seat]
+                    if view.status in (Status.DISCARD, Status.TRICKS)
+                    else None,
+                }
+            )
+        trump = view.trump
+        hand: list[dict[str, Any]] = []
+        discarding = mine and view.status == Status.DISCARD
+        discard_count = 0
+        if view.hand is not None:
+            playable = set(view.legal_plays) if controls else set()
+            for card in sort_hand(view.hand, trump):
+                pre = discarding and trump is not None and not is_trump(card, trump)
+                discard_count += pre
+                hand.append(card_info(card, playable=card in playable, preselected=pre))
+        trick: list[dict[str, Any]] = []
+        if view.current_trick and trump is not None:
+            winner = trick_winner(view.current_trick, SUITS.index(trump))
+            trick = _trick_plays(
+                view.current_trick, winner if len(view.current_trick) > 1 else None, frame
+            )
+        # The trick just completed stays in the middle, its winner marked, until the next lead.
+        done_trick = None
+        if view.status == Status.TRICKS and not view.current_trick and view.tricks:
+            last = view.tricks[-1]
+            done_trick = {
+                "winner": names[last.winner],
+                "plays": _trick_plays(last.plays, last.winner, frame),
+            }
+        leader_text = ""
+        if view.status == Status.TRICKS and view.active_seat is not None:
+            leader_text = "Your lead." if mine else f"{names[view.active_seat]} leads."
+        contract = None
+        if view.bidder is not None and view.bid and view.status != Status.WON:
+            contract = {"bidder": names[view.bidder], "bid": view.bid}
+        facts: list[dict[str, Any]] = []
+        if view.status != Status.WON:
+            facts.append({"text": f"Round {view.round_index + 1}", "class": ""})
+        facts.append({"text": phase_label, "class": ""})
+        if contract:
+            moon = " (shoot the moon)" if contract["bid"] == 60 else ""
+            facts.append({"text": f"{contract['bidder']} bid {contract['bid']}{moon}", "class": ""})
+        if trump and view.status != Status.WON:
+            suit = suit_info(trump)
+            facts.append(
+                {
+                    "text": format_html(
+                        'Trump: <span aria-hidden="true">{}</span> {}', suit["symbol"], suit["name"]
+                    ),
+                    "class": f"trump-chip trump-{suit['color']}",
+                }
+            )
+        if view.bleeding:
+            facts.append(
+                {"text": "Bleeding: follow with a trump if you hold one", "class": "bleeding-chip"}
+            )
+        yours, theirs = VERBS.get(view.status, ("act", "to act"))
+        return {
+            "phase": phase,
+            "phase_label": phase_label,
+            "round_number": view.round_index + 1,
+            "facts": facts,
+            "prompt": f"Your turn: {yours}.",
+            "waiting": theirs,
+            "dealer": view.dealer if view.status != Status.WON else None,
+            "seats": seats,
+            "hand": hand,
+            "discarding": discarding,
+            "discard_count": discard_count,
+            "playing": view.status == Status.TRICKS,
+            "bids": [{"amount": a, "label": bid_label(a)} for a in view.legal_bids]
+            if controls
+            else [],
+            "can_prepass": controls and view.can_prepass,
+            "can_unpass": controls and view.can_unpass,
+            "trump_choices": [suit_info(s) for s in SUITS]
+            if mine and view.status == Status.TRUMP_SELECTION
+            else [],
+            "trump": suit_info(trump) if trump else None,
+            "bleeding": view.bleeding,
+            "trick": trick,
+            "done_trick": done_trick,
+            "leader_text": leader_text,
+        }
+
+    # --- the side panel: the same for every viewer ---------------------------------------
+
+    def side_key(self, view: SeatView) -> str:
+        return f"{len(view.history)}.{len(view.tricks)}.{int(view.status == Status.WON)}"
+
+    def side(self, view: SeatView, names: tuple[str, ...]) -> dict[str, Any]:
+        history = view.history
+        last = None
+        last_round = 0  # set when the last trick belongs to a finished round
+        if view.tricks:
+            last = view.tricks[-1]
+        elif history and history[-1].tricks:
+            last = history[-1].tricks[-1]
+            last_round = history[-1].index + 1
+        last_trick = None
+        if last is not None:
+            last_trick = {
+                "round": last_round,
+                "winner": names[last.winner],
+                "plays": [
+                    {"name": names[s], "card": card_info(c), "winning": s == last.winner}
+                    for s, c in last.plays
+                ],
+            }
+        return {
+            "over": view.status == Status.WON,
+            "last_trick": last_trick,
+            "scores_now": [
+                {"name": n, "score": s} for n, s in zip(names, view.scores, strict=True)
+            ],
+            "score_names": names,
+            "score_rows": _score_rows(names, history),
+            "passed_out": sum(r.outcome == "no_bidders" for r in history),
+            "chart": _chart(names, history, view.target),
+            "past_rounds": _past_rounds(names, history),
+        }
+
+    # --- reading and describing moves ----------------------------------------------------
+
+    def parse_action(self, data: QueryDict, seat: int) -> Move:
+        kind = data.get("kind", "")
+        if kind not in MOVE_KINDS:
+            raise BadAction("That move could not be read: unknown kind of move.")
+        if kind == "bid":
+            amount = data.get("amount", "")
+            if not (amount.isascii() and amount.isdigit()):
+                raise BadAction("Choose a bid amount or pass.")
+            return Bid(seat, int(amount))
+        if kind == "unpass":
+            return Unpass(seat)
+        if kind == "trump":
+            suit = data.get("suit", "").strip().upper()
+            if suit not in SUITS:
+                raise BadAction("Choose one of the four suits for trump.")
+            return SelectTrump(seat, suit)
+        if kind == "discard":
+            return Discard(seat, tuple(_card(t) for t in data.getlist("cards") if t.strip()))
+        texts = data.getlist("card")
+        if len(texts) != 1 or not texts[0].strip():
+            raise BadAction("Choose one card to play.")
+        return Play(seat, _card(texts[0]))
+
+    def describe(self, action: Move) -> str:
+        if isinstance(action, Bid):
+            return "Pass." if action.amount == 0 else f"{bid_label(action.amount)}."
+        if isinstance(action, Unpass):
+            return "Cancel your pass."
+        if isinstance(action, SelectTrump):
+            return f"Choose {SUIT_NAMES[action.suit]} as trump."
+        if isinstance(action, Discard):
+            if not action.cards:
+                return "Keep your hand."
+            return "Give up " + ", ".join(card_name(c) for c in action.cards) + "."
+        return f"Play the {card_name(action.card)}."
+
+
+def _card(text: str) -> Card:
+    try:
+        return parse_card(text.strip().upper())
+    except ValueError:
+        raise BadAction(f"“{text[:12]}” is not a card (write it like 10H, AS or JK).") from None
+
+
+# --- the score sheet, chart and past rounds ------------------------------------------------
+
+
+def _chart(names: tuple[str, ...], history: tuple[RoundRecord, ...], target: int) -> dict[str, Any]:
+    totals = [[0] for _ in names]
+    for record in history:
+        if record.outcome == "no_bidders":
+            continue
+        for seat, points in enumerate(record.round_scores):
+            totals[seat].append(totals[seat][-1] + points)
+    rounds = len(totals[0]) - 1
+    if rounds < 1:
+        return {}
+    width, height, pad = 300, 120, 6
+    low = min(0, *(min(t) for t in totals))
+    high = max(target, *(max(t) for t in totals))
+    span = max(high - low, 1)
+
+    def y(value: int) -> float:
+        return round(pad + (high - value) * (height - 2 * pad) / span, 1)
+
+    def x(index: int) -> float:
+        return round(pad + index * (width - 2 * pad) / rounds, 1)
+
+    lines = [
+        {
+            "name": name,
+            "last": series[-1],
+            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)),
+        }
+        for name, series in zip(names, totals, strict=True)
+    ]
+    return {"width": width, "height": height, "zero": y(0), "target_y": y(target), "lines": lines}
+
+
+def _score_rows(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:
+    """One row per scored round: the contract, and each seat's total and points."""
+    running = [0] * len(names)
+    rows = []
+    for record in history:
+        for seat, points in enumerate(record.round_scores):
+            running[seat] += points
+        if record.outcome == "no_bidders" or record.bidder is None:
+            continue  # changes no score: counted below the sheet instead
+        cells = [
+            {"points": points, "total": running[seat], "bidder": seat == record.bidder}
+            for seat, points in enumerate(record.round_scores)
+        ]
+        rows.append(
+            {
+                "number": record.index + 1,
+                "bid": record.bid,
+                "trump": suit_info(record.trump) if record.trump else None,
+                "bidder": names[record.bidder],
+                "cells": cells,
+            }
+        )
+    return rows
+
+
+def _round_summary(names: tuple[str, ...], record: RoundRecord) -> str:
+    if record.outcome == "no_bidders" or record.bidder is None:
+        return f"everyone passed ({names[record.dealer]} dealt)"
+    who = names[record.bidder]
+    trump = SUIT_NAMES[record.trump] if record.trump else "?"
+    points = record.round_scores[record.bidder]
+    verdict = {"made": "made it", "failed": "went set", "moon": "shot the moon"}.get(
+        record.outcome, record.outcome
+    )
+    sign = "+" if points > 0 else ""
+    return f"{who} bid {record.bid} in {trump} and {verdict} ({sign}{points})"
+
+
+def _past_rounds(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:
+    """The last few finished rounds in full (hands, discards, tricks), newest first.
+
+    Older rounds stay on the score sheet only, so the panel does not grow with the game.
+    """
+    rounds = []
+    for record in reversed(history[-PAST_ROUNDS_SHOWN:]):
+        hands = [
+            {
+                "name": names[seat],
+                "cards": [card_info(c) for c in hand],
+                "discards": [card_info(c) for c in record.discards[seat]]
+                if seat < len(record.discards)
+                else [],
+            }
+            for seat, hand in enumerate(record.hands)
+        ]
+        tricks = [
+            {
+                "plays": [{"card": card_info(c), "name": names[s]} for s, c in trick.plays],
+                "winner": names[trick.winner],
+            }
+            for trick in record.tricks
+        ]
+        rounds.append(
+            {
+                "number": record.index + 1,
+                "summary": _round_summary(names, record),
+                "hands": hands,
+                "tricks": tricks,
+            }
+        )
+    return rounds
+
+
+TABLE = HundredAndTenTable()

@@ -1,0 +1,125 @@
+"""The platform migration (games 0003) on a populated database: existing games become
+Hundred and Ten games with nothing lost, and the migration can be reversed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from games.kinds.hundred_and_ten import engine
+from games.models import Game, GameAction, Membership
+from games.services import table
+
+BEFORE = [("games", "0002_game_action_count")]
+PLAYERS = 3
+
+
+def migrate_to(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def latest():
+    executor = MigrationExecutor(connection)
+    return executor.loader.graph.leaf_nodes("games")
+
+
+def played(seed, actions):
+    """A game of the pure engine after `actions` naive moves (None: to the end)."""
+    state = engine.new_game(seed, PLAYERS, 110)
+    log: list[engine.Move] = []
+    while state.status is not engine.Status.WON and (actions is None or len(log) < actions):
+        move = engine.suggestion(state)
+        log.append(move)
+        state = engine.apply(state, move)
+    return engine.new_game(seed, PLAYERS, 110), log, state
+
+
+def populate(apps, users, *, seed, actions, status):
+    """A game stored as version 0002 kept it: snapshot 0, the log, the denormalised turn."""
+    OldGame = apps.get_model("games", "Game")
+    OldMembership = apps.get_model("games", "Membership")
+    OldAction = apps.get_model("games", "GameAction")
+    OldSnapshot = apps.get_model("games", "Snapshot")
+    start, log, final = played(seed, actions)
+    game = OldGame.objects.create(
+        name=seed,
+        organizer_id=users[0].pk,
+        max_players=PLAYERS,
+        status=status,
+        seed=seed,
+        version=len(log) + 1,
+        action_count=len(log),
+        active_seat=final.active_seat,
+        winner_seat=final.winner,
+    )
+    for seat, user in enumerate(users):
+        OldMembership.objects.create(
+            game=game, user_id=user.pk, role="organizer" if seat == 0 else "player", seat=seat
+        )
+    OldSnapshot.objects.create(game=game, seq=0, state=engine.state_to_json(start))
+    for seq, move in enumerate(log, start=1):
+        OldAction.objects.create(game=game, seq=seq, seat=move.seat, move=engine.move_to_json(move))
+    return game.pk, final, len(log)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_games_become_hundred_and_ten_with_nothing_lost(alice, bob, carol):
+    users = [alice, bob, carol]
+    old_apps = migrate_to(BEFORE)
+    running_id, running, running_moves = populate(
+        old_apps, users, seed="migrate-running", actions=40, status="active"
+    )
+    finished_id, finished, finished_moves = populate(
+        old_apps, users, seed="migrate-finished", actions=None, status="finished"
+    )
+    assert finished.status is engine.Status.WON
+
+    migrate_to(latest())
+    table.clear_state_cache()
+
+    game = Game.objects.get(pk=running_id)
+    assert (game.kind, game.options, game.status) == ("hundred-and-ten", {}, Game.Status.ACTIVE)
+    acting = set(Membership.objects.filter(game=game, must_act=True).values_list("seat", flat=True))
+    assert acting == {running.active_seat}
+    assert GameAction.objects.filter(game=game).count() == running_moves
+    assert table.load_state(game) == running  # the log replays to the same state
+    assert Game.objects.your_turn(users[running.active_seat]).filter(pk=game.pk).exists()
+
+    over = Game.objects.get(pk=finished_id)
+    assert over.kind == "hundred-and-ten"
+    assert over.outcome == {
+        "scores": list(finished.scores),
+        "winners": [finished.winner],
+        "winning_team": None,
+    }
+    assert over.winners == (finished.winner,)
+    assert not Membership.objects.filter(game=over, must_act=True).exists()
+    assert GameAction.objects.filter(game=over).count() == finished_moves
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_reverses_to_the_turn_and_winner_columns(alice, bob, carol):
+    users = [alice, bob, carol]
+    old_apps = migrate_to(BEFORE)
+    running_id, running, _ = populate(
+        old_apps,
+        users,
+        seed="reverse-running",
+        actions=random.Random(1).randrange(10, 60),
+        status="active",
+    )
+    finished_id, finished, _ = populate(
+        old_apps, users, seed="reverse-finished", actions=None, status="finished"
+    )
+    migrate_to(latest())
+    back = migrate_to(BEFORE)
+    OldGame = back.get_model("games", "Game")
+    assert OldGame.objects.get(pk=running_id).active_seat == running.active_seat
+    assert OldGame.objects.get(pk=finished_id).winner_seat == finished.winner
+    migrate_to(latest())
