@@ -99,6 +99,9 @@ class GameKind:
     hint_bot: str = "naive"
     seat_bot: str = "naive"  # the level seated by "Add bot" and playing handed-over seats
     default_seats: int = field(default=0)
+    # What `manage.py simulate` reports per seat beside wins: "" (nothing more), "points per
+    # hand" (Hearts) or "penalty per game" (One Hundred and Four).
+    simulation_figure: str = ""
 
     @property
     def seats_text(self) -> str:

@@ -15,7 +15,10 @@ from games.gamekind import GameKind
 from games.kinds.conformance import TraceChecker
 
 # One line per game: the module that declares `KIND`.
-KIND_MODULES = ("games.kinds.hundred_and_ten.kind",)
+KIND_MODULES = (
+    "games.kinds.hundred_and_ten.kind",
+    "games.kinds.hearts.kind",
+)
 
 
 def _load() -> dict[str, GameKind]:

@@ -1,5 +1,6 @@
 // The table. Everything is plain forms + htmx; this file only
-// - keeps the discard button's label in step with the chosen cards ("Discard 2" / "Keep my hand");
+// - keeps the discard (or pass) button's label in step with the chosen cards ("Discard 2" /
+//   "Keep my hand"; "Pass 3 cards" / "Choose 3 cards (1 chosen)");
 // - keeps the panels (<details> with an id) open or closed as the player left them, although
 //   pushes redraw them;
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
@@ -12,7 +13,14 @@
     var button = form.querySelector(".discard-submit");
     if (!button) return;
     var n = form.querySelectorAll('input[name="cards"]:checked').length;
-    button.textContent = n ? button.dataset.discard + " " + n : button.dataset.keep;
+    var need = parseInt(button.dataset.need || "0", 10);
+    if (need) {
+      // A pass of exactly `need` cards (Hearts): say how far the choice has got.
+      button.textContent = n === need ? button.dataset.discard + " " + n + " cards"
+        : button.dataset.keep + " (" + n + " chosen)";
+    } else {
+      button.textContent = n ? button.dataset.discard + " " + n : button.dataset.keep;
+    }
   }
 
   function onTable(element) {

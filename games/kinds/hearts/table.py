@@ -1,0 +1,230 @@
+"""Hearts' part of the table, drawn from a seat's view (`engine.view.HeartsView`).
+
+The platform's frame draws the seats, turn banner, game over and tools; this module gives the
+middle of the felt (the pass in progress, the trick), each seat's facts (total, points taken
+this hand, passed or still choosing), the viewer's controls (the pass picker or the playable
+hand) and the side panel (last trick, score sheet by hand). Only cards in the view get here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import QueryDict
+
+from games.gamekind import BadAction, Frame
+from games.kinds.cardfaces import CardFace, face
+
+from .engine import (
+    Card,
+    HeartsView,
+    Pass,
+    Play,
+    card_code,
+    card_name,
+    card_rank_label,
+    card_suit,
+    parse_card,
+    trick_winner,
+)
+
+DIRECTION_WORDS = {"left": "to the left", "right": "to the right", "across": "across"}
+PASS_SIZE = 3
+MOVE_KINDS = ("pass", "play")
+
+
+def card_face(card: Card) -> CardFace:
+    return face(card_code(card), card_rank_label(card), card_suit(card), card_name(card))
+
+
+def card_info(card: Card, **extra: Any) -> dict[str, Any]:
+    return card_face(card).info(**extra)
+
+
+def _trick_plays(
+    plays: tuple[tuple[int, Card], ...], winner: int | None, frame: Frame
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": frame.names[seat],
+            "pos": frame.positions[seat],
+            "card": card_info(card),
+            "winning": seat == winner,
+        }
+        for seat, card in plays
+    ]
+
+
+def _pass_text(view: HeartsView, names: tuple[str, ...]) -> str:
+    if view.pass_direction == "hold":
+        return "No passing this hand"
+    to = f" ({names[view.pass_to]})" if view.pass_to is not None else ""
+    return f"Pass {DIRECTION_WORDS[view.pass_direction]}{to}"
+
+
+class HeartsTable:
+    center_template = "games/hearts/center.html"
+    seat_template = "games/hearts/seat.html"
+    play_template = "games/hearts/play.html"
+    side_template = "games/hearts/side.html"
+
+    def context(self, view: HeartsView, frame: Frame) -> dict[str, Any]:
+        names = frame.names
+        passing = view.phase == "pass"
+        playing = view.phase == "play"
+        mine = frame.my_turn
+        seats = [
+            {
+                "total": view.totals[seat],
+                "taken": view.taken[seat],
+                "tricks_won": view.tricks_won[seat],
+                "passed": passing and view.passed[seat],
+                "choosing": passing and not view.passed[seat],
+                "card_count": view.hand_sizes[seat],
+                "backs": range(view.hand_sizes[seat]),
+            }
+            for seat in range(len(names))
+        ]
+        received = set(view.received or ())
+        playable = set(view.legal_plays) if frame.controls and playing else set()
+        hand = [
+            card_info(card, playable=card in playable, received=card in received)
+            for card in view.hand
+        ]
+        trick: list[dict[str, Any]] = []
+        if view.trick:
+            winner = trick_winner(view.trick) if len(view.trick) > 1 else None
+            trick = _trick_plays(view.trick, winner, frame)
+        done_trick = None
+        if playing and not view.trick and view.last_trick:
+            winner = view.last_trick_winner
+            done_trick = {
+                "winner": names[winner] if winner is not None else "",
+                "points": sum(_points(card) for _, card in view.last_trick),
+                "plays": _trick_plays(view.last_trick, winner, frame),
+            }
+        leader_text = ""
+        if playing and len(view.to_act) == 1:
+            (leader,) = tuple(view.to_act)
+            if not view.trick:
+                leader_text = "Your lead." if leader == frame.seat else f"{names[leader]} leads."
+        facts: list[dict[str, Any]] = []
+        if view.phase != "over":
+            facts.append({"text": f"Hand {view.hand_index + 1}", "class": ""})
+            facts.append({"text": _pass_text(view, names), "class": "pass-chip"})
+            if view.hearts_broken:
+                facts.append({"text": "Hearts broken", "class": "hearts-chip"})
+        facts.append({"text": f"Play to {view.target}", "class": ""})
+        pass_to = names[view.pass_to] if view.pass_to is not None else ""
+        if passing:
+            prompt = f"Your turn: choose three cards to pass to {pass_to}."
+            waiting = "to choose their pass"
+        else:
+            prompt = "Your turn: play a card."
+            waiting = "to play"
+        received_from = view.received_from
+        return {
+            "phase": {"pass": "passing", "play": "tricks"}.get(view.phase, "over"),
+            "round_number": view.hand_index + 1,
+            "facts": facts,
+            "prompt": prompt,
+            "waiting": waiting,
+            "seat_turn": "choosing" if passing else "to play",
+            "seats": seats,
+            "hand": hand,
+            "passing": passing and frame.controls and view.my_pass is None,
+            "pass_to": pass_to,
+            "pass_direction": DIRECTION_WORDS.get(view.pass_direction, ""),
+            "my_pass": [card_info(c) for c in view.my_pass] if view.my_pass else [],
+            "received": [card_info(c) for c in view.received] if view.received else [],
+            "received_from": names[received_from] if received_from is not None else "",
+            "still_choosing": [
+                names[s] for s in range(len(names)) if passing and not view.passed[s]
+            ],
+            "playing": playing,
+            "my_move": mine,
+            "trick": trick,
+            "done_trick": done_trick,
+            "leader_text": leader_text,
+            "hearts_broken": view.hearts_broken,
+        }
+
+    # --- the side panel: the same for every viewer -------------------------------------------
+
+    def side_key(self, view: HeartsView) -> str:
+        completed = sum(view.tricks_won)
+        return f"{len(view.history)}.{completed}.{int(view.phase == 'over')}"
+
+    def side(self, view: HeartsView, names: tuple[str, ...]) -> dict[str, Any]:
+        last_trick = None
+        if view.last_trick and view.last_trick_winner is not None:
+            winner = view.last_trick_winner
+            last_trick = {
+                "winner": names[winner],
+                "plays": [
+                    {"name": names[s], "card": card_info(c), "winning": s == winner}
+                    for s, c in view.last_trick
+                ],
+            }
+        rows = []
+        for record in view.history:
+            rows.append(
+                {
+                    "number": record.index + 1,
+                    "direction": record.pass_direction,
+                    "moon": names[record.moon_shooter] if record.moon_shooter is not None else "",
+                    "cells": [
+                        {"points": p, "total": t}
+                        for p, t in zip(record.points, record.totals, strict=True)
+                    ],
+                }
+            )
+        return {
+            "over": view.phase == "over",
+            "target": view.target,
+            "last_trick": last_trick,
+            "score_names": names,
+            "score_rows": rows,
+            "taken_now": [{"name": n, "taken": t} for n, t in zip(names, view.taken, strict=True)]
+            if view.phase != "over"
+            else [],
+        }
+
+    # --- reading and describing moves --------------------------------------------------------
+
+    def parse_action(self, data: QueryDict, seat: int) -> Pass | Play:
+        kind = data.get("kind", "")
+        if kind not in MOVE_KINDS:
+            raise BadAction("That move could not be read: unknown kind of move.")
+        if kind == "pass":
+            cards = [t for t in data.getlist("cards") if t.strip()]
+            if len(cards) != PASS_SIZE:
+                raise BadAction("Choose exactly three cards to pass.")
+            return Pass(tuple(_card(t) for t in cards))
+        texts = data.getlist("card")
+        if len(texts) != 1 or not texts[0].strip():
+            raise BadAction("Choose one card to play.")
+        return Play(_card(texts[0]))
+
+    def describe(self, action: Pass | Play) -> str:
+        if isinstance(action, Pass):
+            named = [card_name(c) for c in action.cards]
+            return "Pass the " + ", the ".join(named[:-1]) + f" and the {named[-1]}."
+        return f"Play the {card_name(action.card)}."
+
+
+def _points(card: Card) -> int:
+    code = card_code(card)
+    if code == "QS":
+        return 13
+    return 1 if card_suit(card) == "H" else 0
+
+
+def _card(text: str) -> Card:
+    try:
+        return parse_card(text.strip().upper())
+    except ValueError:
+        raise BadAction(f"“{text[:12]}” is not a card (write it like 10H or QS).") from None
+
+
+TABLE = HeartsTable()

@@ -1,0 +1,59 @@
+"""`manage.py simulate` for every game kind: script-readable lines, deterministic for a seed."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games import registry
+
+WINS = re.compile(r"^seat (\d) (\w+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
+
+
+def run_command(*args):
+    out = io.StringIO()
+    call_command("simulate", *args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("kind", sorted(registry.REGISTRY))
+def test_every_game_prints_wins_per_seat_and_decision_times(kind):
+    game = registry.kind(kind)
+    seats = game.table_size
+    text = run_command("--game", kind, "--games", "4", "--seed", "S", "--target", "50")
+    assert text.startswith(f"{kind}: 4 games, {seats} seats")
+    assert re.search(r"^\d+ actions/s$", text, re.M)
+    wins = WINS.findall(text)
+    assert [int(seat) for seat, *_ in wins] == list(range(seats))
+    assert abs(sum(float(share) for _, _, share, _ in wins) - 100) < 0.1 * seats
+    assert re.search(
+        r"^decisions: naive p50 \d+\.\d+ ms, p95 \d+\.\d+ ms, p99 \d+\.\d+ ms$", text, re.M
+    )
+    again = run_command("--game", kind, "--games", "4", "--seed", "S", "--target", "50")
+    assert WINS.findall(again) == wins  # the same seed plays the same games
+
+
+def test_hearts_reports_points_per_hand():
+    text = run_command("--game", "hearts", "--games", "3", "--seed", "P", "--target", "50")
+    per_hand = re.findall(r"^seat \d naive: points per hand (\d+\.\d\d) ± \d+\.\d\d$", text, re.M)
+    assert len(per_hand) == 4
+    # 26 points go out per hand (0 + 3 × 26 when the moon is shot): the mean is 6.5 to 19.5.
+    assert 6.5 <= sum(float(p) for p in per_hand) / 4 <= 19.5
+
+
+def test_seats_rotate_between_games():
+    text = run_command("--games", "6", "--players", "3", "--bots", "naive,random,naive")
+    shares = {label: float(share) for _, label, share, _ in WINS.findall(text) if label == "random"}
+    assert shares == {"random": 0.0}  # a random bidder never beats two naive ones here
+
+
+def test_bad_requests_are_command_errors():
+    with pytest.raises(CommandError, match="Unknown bot"):
+        run_command("--games", "1", "--players", "2", "--bots", "naive,genius")
+    with pytest.raises(CommandError, match="Unknown game"):
+        run_command("--game", "chess")
+    with pytest.raises(CommandError, match="Hearts is played by 4 players"):
+        run_command("--game", "hearts", "--players", "3")
