@@ -1,0 +1,192 @@
+"""Hearts: no page, partial, hint or websocket frame shows a card or a pass its viewer may
+not see.
+
+Random Hearts games (one to four humans, bots in the other seats, some public so that the
+outsider dave watches) are played through the HTTP move view with seeded random legal
+actions. After every accepted post, every member and dave load the table page, the `#table`
+partial and the lobby (the players whose turn it is also the hint), and we check each
+card-identifying mark (`data-card="QS"`) and each card name ("Queen of Spades") against what
+the viewer may see: their own hand, the three cards they passed and the three they received,
+and the cards played to tricks (public once played). Never another seat's hand, never
+another seat's pass (before the exchange those cards are still in the passer's hand, so a
+leaked pass shows up as a leaked card).
+
+A second test opens a websocket per player and one for the spectator and checks every frame
+pushed while a hand is passed and played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from django.urls import reverse
+
+from games.kinds.hearts import engine
+from games.models import Game, Membership
+from games.services import table
+from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import start_table
+from tests.realtime.conftest import open_socket, session_cookie
+
+GAMES = 4
+MAX_HANDS = 2
+HX = {"HX-Request": "true"}
+CARD_ATTR = re.compile(r'data-card="([^"]+)"')
+ALL_CARDS = frozenset(range(52))
+
+
+def unplayed(state) -> set[int]:
+    """Cards still in somebody's hand (passes not yet exchanged included)."""
+    cards: set[int] = set()
+    for seat in range(4):
+        cards.update(engine.view_of(state, seat).hand)
+    return cards
+
+
+def visible(state, seat: int | None) -> set[int]:
+    """The cards `seat` (None: a spectator) may see at `state`."""
+    allowed = set(ALL_CARDS - unplayed(state))  # played to a trick: public
+    if seat is not None:
+        view = engine.view_of(state, seat)
+        allowed.update(view.hand)
+        allowed.update(view.my_pass or ())
+        allowed.update(view.received or ())
+    return allowed
+
+
+def check(html: str, state, seat: int | None, where: str) -> int:
+    allowed = visible(state, seat)
+    shown = {engine.parse_card(code) for code in CARD_ATTR.findall(html)}
+    leaked = shown - allowed
+    assert not leaked, f"{where}: leaked {sorted(engine.card_code(c) for c in leaked)}"
+    for card in ALL_CARDS - allowed:
+        assert engine.card_name(card) not in html, f"{where}: named {engine.card_name(card)}"
+    return len(shown)
+
+
+def random_action(state, seat: int, rng: random.Random):
+    view = engine.view_of(state, seat)
+    if view.can_pass:
+        return {"kind": "pass", "cards": [engine.card_code(c) for c in rng.sample(view.hand, 3)]}
+    return {"kind": "play", "card": engine.card_code(rng.choice(view.legal_plays))}
+
+
+@pytest.fixture
+def people(db):
+    return {name: make_user(name) for name in ("alice", "bob", "carol", "erin", "dave")}
+
+
+def test_no_page_shows_another_seats_cards_or_pass(people):
+    clients = {name: logged_in_client(user) for name, user in people.items()}
+    checked = shown_cards = passes_seen = 0
+    for number in range(GAMES):
+        rng = random.Random(f"hearts-hidden-{number}")
+        humans = ["alice", "bob", "carol", "erin"][: 1 + number % 4]
+        public = number % 2 == 0
+        game = start_table(
+            [people[n] for n in humans],
+            bots=4 - len(humans),
+            kind="hearts",
+            seed=f"hearts-hidden-{number}",
+            public=public,
+            options={"target": 50},
+            name=f"Hidden hearts {number}",
+        )
+        seat_of = {n: s for s, n in enumerate(humans)}
+        viewers = [*humans, "dave"]
+        urls = {
+            "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
+            "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
+            "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
+            "lobby": (reverse("lobby"), {}),
+        }
+        move_url = reverse("move", kwargs={"game_id": game.pk})
+        while True:
+            game.refresh_from_db()
+            state = table.load_state(game)
+            if game.status == Game.Status.FINISHED or state.hand_index >= MAX_HANDS:
+                break
+            waiting = [n for n in humans if seat_of[n] in engine.to_act(state)]
+            mover = rng.choice(waiting)
+            passing = engine.view_of(state, seat_of[mover]).can_pass
+            data = {"version": game.version, **random_action(state, seat_of[mover], rng)}
+            response = clients[mover].post(move_url, data, headers=HX)
+            assert response.status_code == 200, response.content.decode()[:300]
+            game.refresh_from_db()
+            state = table.load_state(game)
+            check(response.content.decode(), state, seat_of[mover], f"{number} post by {mover}")
+            passes_seen += passing
+            for viewer in viewers:
+                seat = seat_of.get(viewer)
+                for kind, (url, headers) in urls.items():
+                    if kind == "hint" and (seat is None or seat not in engine.to_act(state)):
+                        continue
+                    response = clients[viewer].get(url, headers=headers)
+                    if viewer == "dave" and not public and kind != "lobby":
+                        assert response.status_code == 404
+                        continue
+                    assert response.status_code == 200, (kind, viewer)
+                    where = f"game {number} hand {state.hand_index + 1}, {kind} for {viewer}"
+                    shown_cards += check(response.content.decode(), state, seat, where)
+                    checked += 1
+    assert passes_seen >= 5  # simultaneous passes were checked mid-way
+    assert checked > 700 and shown_cards > 5000  # the checks saw real tables
+
+
+async def frames_until_quiet(ws) -> list[str]:
+    """Every frame the socket gets until it has been quiet for a moment."""
+    frames = []
+    while not await ws.receive_nothing(timeout=0.3):
+        frames.append(await ws.receive_from(timeout=5))
+    return frames
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_no_websocket_frame_carries_another_seats_cards_or_pass(people):
+    four = [people[n] for n in ("alice", "bob", "carol", "erin")]
+    game = await database_sync_to_async(start_table)(
+        four, kind="hearts", seed="hearts-frames", public=True, name="Frames"
+    )
+    cookies = [
+        await database_sync_to_async(session_cookie)(user) for user in [*four, people["dave"]]
+    ]
+    sockets = []
+    for cookie in cookies:
+        ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+        sockets.append(ws)
+    rng = random.Random("frames")
+    clients = [await database_sync_to_async(logged_in_client)(user) for user in four]
+    frames_checked = cards_shown = 0
+
+    def move(seat: int) -> tuple[object, bool]:
+        current = Game.objects.get(pk=game.pk)
+        state = table.load_state(current)
+        data = {"version": current.version, **random_action(state, seat, rng)}
+        url = reverse("move", kwargs={"game_id": game.pk})
+        response = clients[seat].post(url, data, headers=HX)
+        assert response.status_code == 200, response.content.decode()[:300]
+        current.refresh_from_db()
+        return table.load_state(current), current.status == Game.Status.FINISHED
+
+    def waiting() -> list[int]:
+        return sorted(engine.to_act(table.load_state(Game.objects.get(pk=game.pk))))
+
+    for _ in range(4 + 52):  # one pass each, then a whole hand of tricks
+        seats = await database_sync_to_async(waiting)()
+        state, over = await database_sync_to_async(move)(rng.choice(seats))
+        received = await asyncio.gather(*(frames_until_quiet(ws) for ws in sockets))
+        for viewer, frames in enumerate(received):
+            seat = viewer if viewer < 4 else None
+            for frame in frames:
+                cards_shown += check(frame, state, seat, f"frame for seat {seat}")
+                frames_checked += 1
+        if over:
+            break
+    assert frames_checked > 100 and cards_shown > 1000
+    for ws in sockets:
+        await ws.disconnect()
+    assert await database_sync_to_async(Membership.objects.filter(game=game).count)() == 4
