@@ -36,18 +36,18 @@ GAMES = 4
 MAX_HANDS = 2
 HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
-ALL_CARDS = frozenset(range(52))
+ALL_CARDS = frozenset(engine.Card(c) for c in range(52))
 
 
-def unplayed(state) -> set[int]:
+def unplayed(state) -> set[engine.Card]:
     """Cards still in somebody's hand (passes not yet exchanged included)."""
-    cards: set[int] = set()
+    cards: set[engine.Card] = set()
     for seat in range(4):
         cards.update(engine.view_of(state, seat).hand)
     return cards
 
 
-def visible(state, seat: int | None) -> set[int]:
+def visible(state, seat: int | None) -> set[engine.Card]:
     """The cards `seat` (None: a spectator) may see at `state`."""
     allowed = set(ALL_CARDS - unplayed(state))  # played to a trick: public
     if seat is not None:
