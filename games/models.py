@@ -273,7 +273,7 @@ class GameAction(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()  # games.kinds.hundred_and_ten.engine.move_to_json(move)
+    move = models.JSONField()  # the game kind's rules.action_to_json(action)
     auto = models.BooleanField(default=False, help_text="Chosen by the server's bot.")
     created_at = models.DateTimeField(default=timezone.now)
 
@@ -292,7 +292,7 @@ class Snapshot(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
-    state = models.JSONField()  # games.kinds.hundred_and_ten.engine.state_to_json(state)
+    state = models.JSONField()  # the game kind's rules.state_to_json(state)
 
     class Meta:
         ordering = ["game", "-seq"]

@@ -494,7 +494,9 @@ def follow_invite_link(request: AuthedRequest, token: str) -> HttpResponse:
             context = {"message": problem.message, "status": problem.status}
             return render(request, "games/invite_link.html", context, status=problem.status)
         here = request.get_full_path()
+        link = Invitation.objects.select_related("game").get(token=token)
         context = {
+            "game_name": registry.kind(link.game.kind).name,
             "signup_url": f"{reverse('account_signup')}?{urlencode({'next': here})}",
             "login_url": f"{reverse('account_login')}?{urlencode({'next': here})}",
         }
