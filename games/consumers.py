@@ -49,6 +49,7 @@ from games import bots, presence, realtime
 from games.committed import game_identity
 from games.context import known_game, table_basis, table_context
 from games.models import Game, Invitation, Membership
+from games.views.lobby import lobby_context, room_context
 from hundredten import csrf
 from hundredten.dispatch import ReadersKeptConsumer
 
@@ -609,8 +610,6 @@ class RoomConsumer(GameConsumer):
         return ""
 
     def render_page(self, game: Game) -> str:
-        from games.views.lobby import room_context
-
         return render_for(
             self.request, "games/waiting_room.html#room", room_context(game, self.user)
         )
@@ -684,8 +683,6 @@ class UserConsumer(LiveConsumer):
         if "sweep" in parts:
             out.extend(self.sweep_invitations())
         if "lists" in parts:
-            from games.views.lobby import lobby_context
-
             lists = render_for(self.request, "games/lobby.html#lists", lobby_context(self.user))
             if lists != self.last_lists:
                 out.append(lists)

@@ -34,6 +34,7 @@ from games.models import (
     Membership,
     new_token,
 )
+from games.services import table
 
 BOT_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Hedy")
 
@@ -516,8 +517,6 @@ def start_game(*, game_id: int, by: User) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = now
     game.save(update_fields=["status", "started_at"])
-    from games.services import table  # the table builds on the lobby: load it late
-
     table.begin(game)
     _changed(room, also=lapsed)
     game_id = game.pk
