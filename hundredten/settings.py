@@ -196,7 +196,7 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Hundred and Ten <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card tables <noreply@localhost>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

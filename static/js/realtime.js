@@ -129,7 +129,7 @@
       return;
     }
     try {
-      var note = new Notification("Your turn · Hundred and Ten", {
+      var note = new Notification("Your turn · Card tables", {
         body: banner.dataset.turnText || "It’s your turn.",
         tag: "hundredten-turn",
         icon: (document.getElementById("live-user") || {dataset: {}}).dataset.faviconTurn,

@@ -1,6 +1,6 @@
 // The table. Everything is plain forms + htmx; this file only
 // - keeps the discard (or pass) button's label in step with the chosen cards ("Discard 2" /
-//   "Keep my hand"; "Pass 3 cards" / "Choose 3 cards (1 chosen)");
+//   "Keep my hand"; "Pass 3 cards" / "Choose 3 cards (1 chosen)"), and a pass at three cards;
 // - keeps the panels (<details> with an id) open or closed as the player left them, although
 //   pushes redraw them;
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
@@ -45,7 +45,15 @@
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest(".discard-form");
-    if (form) refreshDiscard(form);
+    if (!form) return;
+    // A pass names exactly `need` cards: a tick past that is taken back at once.
+    var button = form.querySelector(".discard-submit");
+    var need = button ? parseInt(button.dataset.need || "0", 10) : 0;
+    if (need && event.target.checked &&
+        form.querySelectorAll('input[name="cards"]:checked').length > need) {
+      event.target.checked = false;
+    }
+    refreshDiscard(form);
   });
   // "toggle" does not bubble: listen in the capture phase.
   document.addEventListener("toggle", function (event) {

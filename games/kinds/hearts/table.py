@@ -86,10 +86,16 @@ class HeartsTable:
             for seat in range(len(names))
         ]
         received = set(view.received or ())
+        passing_away = set(view.my_pass or ()) if passing else set()
         playable = set(view.legal_plays) if frame.controls and playing else set()
         hand = [
-            card_info(card, playable=card in playable, received=card in received)
-            for card in view.hand
+            card_info(
+                card,
+                playable=card in playable,
+                received=card in received,
+                passing_away=card in passing_away,
+            )
+            for card in sorted(view.hand, key=_display_order)
         ]
         trick: list[dict[str, Any]] = []
         if view.trick:
@@ -139,7 +145,9 @@ class HeartsTable:
             "received": [card_info(c) for c in view.received] if view.received else [],
             "received_from": names[received_from] if received_from is not None else "",
             "still_choosing": [
-                names[s] for s in range(len(names)) if passing and not view.passed[s]
+                "you" if s == frame.seat else names[s]
+                for s in range(len(names))
+                if passing and not view.passed[s]
             ],
             "playing": playing,
             "my_move": mine,
@@ -211,6 +219,14 @@ class HeartsTable:
             named = [card_name(c) for c in action.cards]
             return "Pass the " + ", the ".join(named[:-1]) + f" and the {named[-1]}."
         return f"Play the {card_name(action.card)}."
+
+
+# The hand as shown: clubs, diamonds, spades, hearts (black and red alternate), low to high.
+SUIT_ORDER = {"C": 0, "D": 1, "S": 2, "H": 3}
+
+
+def _display_order(card: Card) -> tuple[int, int]:
+    return SUIT_ORDER[card_suit(card)], int(card)
 
 
 def _points(card: Card) -> int:
