@@ -19,6 +19,19 @@ It prints, per step:
   the table at the new version;
 and ramps the number of games to find the largest one daphne process holds with push
 p99 <= 250 ms. Loops are bounded; daphne is stopped at the end (or on Ctrl-C).
+
+`--game hearts` makes the tables Hearts games of four humans (default: hundred-and-ten; any
+slug of games.registry). The moves are the naive bot's, chosen on a pure engine mirror of
+each game; every POST carries what its player's page shows: the table version and the
+decision key (the hidden `turn` input), from the last table the page got (socket push, POST
+answer or page load). A turn where several seats must act (Hearts' pass) is played as that
+many POSTs sent at once, each from a page of the same version: all but the first to land are
+then older than the table and must pass the server's decision-key check (a 409 there is a
+bug, and is reported). Each such move's push is measured at every other player's table
+socket (the first table at the version the move's answer shows, or a later one: redraws
+coalesce); the move that completes the turn (Hearts: the exchange) is counted apart. A game
+whose first turn is simultaneous warms up with a page load per player instead of a move, so
+that turn is measured. A turn is one think pause: `--moves` counts turns.
 """
 
 from __future__ import annotations
@@ -47,6 +60,8 @@ sys.path.insert(0, str(ROOT))
 
 VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
 SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
+TURN_RE = re.compile(rb'name="turn" value="([^"]*)"')
+ERROR_RE = re.compile(rb'class="[^"]*table-error[^"]*"[^>]*>([^<]*)<')
 PLAYERS = 4
 PUSH_LIMIT_MS = 250.0
 # In usernames, so runs against the same PostgreSQL database never collide.
@@ -170,26 +185,39 @@ class Player:
     seat: int
 
 
+# One move of a turn: (seat, form fields as the table's form posts them). A turn is every
+# move the game waits for at once: one in a sequential phase, several in a simultaneous one.
+Turn = list[tuple[int, dict[str, Any]]]
+
+
 @dataclass
 class BenchGame:
     game_id: int
     players: list[Player]
-    moves: list[tuple[int, dict[str, Any]]]  # (seat, form fields) in order
+    turns: list[Turn]  # in order
     version: int = 0
     browsers: dict[int, Browser] = field(default_factory=dict)  # seat -> its HTTP connection
 
 
-def make_games(count: int, first: int) -> list[BenchGame]:
-    """`count` started four-player games of humans, with their naive-bot move lists."""
+def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[BenchGame]:
+    """`count` started four-player games of humans of the kind `slug`, with the naive bot's
+    turns chosen on a pure engine mirror of each game.
+
+    `spread` > 0 (the measured turns of a step), in a game with simultaneous turns: the game
+    is played in (through the ORM, before any socket opens) up to a random point 1 to
+    `spread` turns before a simultaneous turn (the first one at index >= `spread`: Hearts'
+    second pass), so that over the games those turns fall evenly across the measured turns
+    (after the warm-up move) instead of all at the first."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
 
     from accounts.models import User
-    from games.kinds.hundred_and_ten import engine
+    from games import registry
     from games.models import Game, Membership
     from games.services import table
 
+    kind = registry.kind(slug)
     games: list[BenchGame] = []
     for n in range(first, first + count):
         users = []
@@ -203,7 +231,12 @@ def make_games(count: int, first: int) -> list[BenchGame]:
         )
         with transaction.atomic():
             game = Game.objects.create(
-                name=f"Bench {n}", organizer=users[0], seed=f"bench-{n}", max_players=PLAYERS
+                name=f"Bench {n}",
+                kind=slug,
+                options=kind.resolve_options({}),
+                organizer=users[0],
+                seed=f"bench-{n}",
+                max_players=PLAYERS,
             )
             Membership.objects.bulk_create(
                 Membership(game=game, user=u, role="organizer" if s == 0 else "player", seat=s)
@@ -218,20 +251,45 @@ def make_games(count: int, first: int) -> list[BenchGame]:
             store[HASH_SESSION_KEY] = user.get_session_auth_hash()
             store.create()
             players.append(Player(user.pk, str(store.session_key), seat))
-        state = engine.new_game(game.seed, PLAYERS)
-        moves: list[tuple[int, dict[str, Any]]] = []
-        for _ in range(40):
-            if state.active_seat is None:
-                break
-            move = engine.suggestion(state)
-            moves.append((move.seat, form_of(move)))
-            state = engine.apply(state, move)
+        mirror = mirror_turns(kind, game.seed, game.options, 120)
+        together = [i for i, turn in enumerate(mirror) if len(turn) > 1 and i >= spread]
+        skip = 0
+        if spread and together:
+            # Warm-up move at together[0] - offset - 1, then `offset` measured turns before it.
+            offset = random.Random(f"{RUN_TOKEN}:{n}").randrange(spread)
+            skip = max(0, together[0] - offset - 1)
+            with transaction.atomic():
+                game = Game.objects.select_for_update().get(pk=game.pk)
+                state = table.load_state(game)
+                for turn in mirror[:skip]:
+                    for seat, action, _ in turn:
+                        state = table.record(game, state, seat, action, auto=False)
         game.refresh_from_db()
-        games.append(BenchGame(game.pk, players, moves, game.version))
+        turns = [[(seat, fields) for seat, _, fields in turn] for turn in mirror[skip:]]
+        games.append(BenchGame(game.pk, players, turns, game.version))
     return games
 
 
-def form_of(move: Any) -> dict[str, Any]:
+def mirror_turns(
+    kind: Any, seed: str, options: dict[str, Any], count: int
+) -> list[list[tuple[int, Any, dict[str, Any]]]]:
+    """The first `count` turns of the game dealt from `seed`, the naive bot playing every
+    seat: per turn, (seat, action, form fields) of each move. In a simultaneous phase each
+    waiting seat chooses on the same state (it cannot see the others' choices), so the order
+    the server applies them in changes nothing."""
+    rules, bot, form = kind.rules, kind.bots["naive"], FORMS[kind.slug]
+    state = rules.initial_state(seed, PLAYERS, options)
+    rng = random.Random(seed)
+    turns: list[list[tuple[int, Any, dict[str, Any]]]] = []
+    while len(turns) < count and (waiting := sorted(rules.to_act(state))):
+        chosen = [(seat, bot.choose(state, seat, rng)) for seat in waiting]
+        for seat, action in chosen:
+            state = rules.apply(state, seat, action)
+        turns.append([(seat, action, form(action)) for seat, action in chosen])
+    return turns
+
+
+def hundred_and_ten_form(move: Any) -> dict[str, Any]:
     from games.kinds.hundred_and_ten import engine
 
     if isinstance(move, engine.Bid):
@@ -245,6 +303,18 @@ def form_of(move: Any) -> dict[str, Any]:
     return {"kind": "play", "card": engine.format_card(move.card)}
 
 
+def hearts_form(action: Any) -> dict[str, Any]:
+    from games.kinds.hearts import engine
+
+    if isinstance(action, engine.Pass):
+        return {"kind": "pass", "cards": [engine.card_code(c) for c in action.cards]}
+    return {"kind": "play", "card": engine.card_code(action.card)}
+
+
+# The fields the table's form posts for an action, by game kind: one line per game.
+FORMS = {"hundred-and-ten": hundred_and_ten_form, "hearts": hearts_form}
+
+
 # --- the load ---------------------------------------------------------------------------------
 
 
@@ -254,16 +324,31 @@ class Results:
     push_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cpu_ms_per_move: float = float("nan")  # the daphnes' CPU time during the measured moves
+    # By kind of turn ("sequential", "simultaneous", "closing": the move completing a
+    # simultaneous turn), when a game has simultaneous turns: POST and push samples.
+    post_by: dict[str, list[float]] = field(default_factory=dict)
+    push_by: dict[str, list[float]] = field(default_factory=dict)
+    statuses: dict[int, int] = field(default_factory=dict)  # every answer's HTTP status
+
+    def note(self, label: str, post: float | None = None, push: float | None = None) -> None:
+        if post is not None:
+            self.post_ms.append(post)
+            self.post_by.setdefault(label, []).append(post)
+        if push is not None:
+            self.push_ms.append(push)
+            self.push_by.setdefault(label, []).append(push)
 
 
 class Sockets:
-    """Every socket's frames, by (game, seat) -> {version: first arrival time}, and the side
-    panel each player's page shows (a browser's table.js sends it with every move)."""
+    """Every table socket's frames, by (game, seat) -> [(version, first arrival time)], and
+    what each player's page shows: its side panel (a browser's table.js sends its key with
+    every move) and the version and decision key (`turn`) of its last table."""
 
     def __init__(self) -> None:
-        self.arrivals: dict[tuple[int, int], dict[int, float]] = {}
+        self.arrivals: dict[tuple[int, int], list[tuple[int, float]]] = {}
         self.sides: dict[tuple[int, int], str] = {}
-        self.waiters: dict[tuple[int, int, int], asyncio.Future[float]] = {}
+        self.pages: dict[tuple[int, int], tuple[int, str]] = {}
+        self.waiters: dict[tuple[int, int], list[tuple[int, asyncio.Future[float]]]] = {}
         self.open: list[Any] = []
         self.readers: list[asyncio.Task[None]] = []
 
@@ -274,31 +359,48 @@ class Sockets:
                 if key is None:
                     continue
                 data = frame.encode() if isinstance(frame, str) else frame
-                self.saw_side(key, data)
-                match = VERSION_RE.search(data)
-                if match:
-                    version = int(match.group(1))
-                    seen = self.arrivals.setdefault(key, {})
-                    seen.setdefault(version, now)
-                    waiter = self.waiters.pop((*key, version), None)
-                    if waiter is not None and not waiter.done():
-                        waiter.set_result(now)
+                version = self.saw_page(key, data)
+                if version is None:
+                    continue
+                self.arrivals.setdefault(key, []).append((version, now))
+                waiting = self.waiters.get(key)
+                if waiting:
+                    still = []
+                    for wanted, waiter in waiting:
+                        if version >= wanted:
+                            if not waiter.done():
+                                waiter.set_result(now)
+                        else:
+                            still.append((wanted, waiter))
+                    self.waiters[key] = still
         except Exception:  # closed at the end of a step
             return
 
-    def saw_side(self, key: tuple[int, int], data: bytes) -> None:
+    def saw_page(self, key: tuple[int, int], data: bytes) -> int | None:
+        """Note the side panel, version and decision key a table (frame or answer) shows the
+        player; its version (None: no table in it)."""
         side = SIDE_RE.search(data)
         if side:
             self.sides[key] = side.group(1).decode()
+        match = VERSION_RE.search(data)
+        if not match:
+            return None
+        version = int(match.group(1))
+        turn = TURN_RE.search(data)
+        if version >= self.pages.get(key, (-1, ""))[0]:
+            self.pages[key] = (version, turn.group(1).decode() if turn else "")
+        return version
 
     def arrival(self, game_id: int, seat: int, version: int) -> asyncio.Future[float]:
+        """When (game, seat)'s table socket first got the table at `version` or later."""
         loop = asyncio.get_running_loop()
-        known = self.arrivals.get((game_id, seat), {}).get(version)
+        key = (game_id, seat)
         future: asyncio.Future[float] = loop.create_future()
-        if known is not None:
-            future.set_result(known)
+        known = [when for seen, when in self.arrivals.get(key, ()) if seen >= version]
+        if known:
+            future.set_result(min(known))
         else:
-            self.waiters[(game_id, seat, version)] = future
+            self.waiters.setdefault(key, []).append((version, future))
         return future
 
 
@@ -356,6 +458,17 @@ class Browser:
             "Content-Type: application/x-www-form-urlencoded\r\n"
             f"Content-Length: {len(body)}\r\n\r\n"
         ).encode() + body
+        return await self._send(request)
+
+    async def get(self, path: str, session: str) -> tuple[int, bytes]:
+        """The page a browser loads (a full page, not a partial); (status, headers + body)."""
+        request = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+            f"Cookie: sessionid={session}\r\n\r\n"
+        ).encode()
+        return await self._send(request)
+
+    async def _send(self, request: bytes) -> tuple[int, bytes]:
         reused = self.stream is not None
         try:
             return await self._exchange(request)
@@ -394,40 +507,123 @@ class Browser:
             self.stream = None
 
 
-async def drive(servers: Servers, g: BenchGame, sockets: Sockets, think: float, moves: int,
+async def drive(servers: Servers, g: BenchGame, sockets: Sockets, think: float, turns: int,
                 results: Results, rng: random.Random, measure: bool) -> None:  # fmt: skip
-    by_seat = {p.seat: p for p in g.players}
     await asyncio.sleep(rng.uniform(0, think))  # spread the games out
-    for _ in range(moves):
-        if not g.moves:
+    for _ in range(turns):
+        if not g.turns:
             return
-        seat, fields = g.moves.pop(0)
-        next_seat = g.moves[0][0] if g.moves else None
-        expected = g.version + 1
-        waiter = sockets.arrival(g.game_id, next_seat, expected) if next_seat is not None else None
-        started = time.perf_counter()
-        browser = g.browsers.setdefault(seat, Browser(servers.port_for(g.game_id, seat)))
-        status, data = await browser.post(
-            f"/games/{g.game_id}/move/", by_seat[seat].session,
-            {**fields, "version": str(g.version)}, sockets.sides.get((g.game_id, seat), ""),
-        )  # fmt: skip
-        answered = time.perf_counter()
-        if status != 200 or b'id="table"' not in data:
-            results.errors.append(f"game {g.game_id}: POST {status}")
+        turn = g.turns.pop(0)
+        if len(turn) == 1:
+            played = await sequential(servers, g, sockets, turn[0], results, measure)
+        else:
+            played = await simultaneous(servers, g, sockets, turn, results, measure)
+        if not played:
             return
-        g.version = expected
-        sockets.saw_side((g.game_id, seat), data)
-        if measure:
-            results.post_ms.append((answered - started) * 1000)
-        if waiter is not None:
-            try:
-                arrived = await asyncio.wait_for(waiter, 10)
-            except TimeoutError:
-                results.errors.append(f"game {g.game_id}: no push of v{expected} in 10 s")
-                return
-            if measure:
-                results.push_ms.append((arrived - started) * 1000)
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+
+
+async def post_move(
+    servers: Servers, g: BenchGame, sockets: Sockets, seat: int, fields: dict[str, Any],
+    results: Results,
+) -> tuple[float, float, int, bytes, str]:  # fmt: skip
+    """POST `seat`'s move with the version and decision key its page shows; (sent,
+    answered, status, answer, what was sent for the record)."""
+    player = g.players[seat]
+    key = (g.game_id, seat)
+    version, turn = sockets.pages.get(key, (g.version, ""))
+    form = {**fields, "version": str(version), "turn": turn}
+    started = time.perf_counter()
+    browser = g.browsers.setdefault(seat, Browser(servers.port_for(g.game_id, seat)))
+    status, data = await browser.post(
+        f"/games/{g.game_id}/move/", player.session, form, sockets.sides.get(key, "")
+    )
+    answered = time.perf_counter()
+    results.statuses[status] = results.statuses.get(status, 0) + 1
+    if status == 200:
+        sockets.saw_page(key, data)  # the browser swaps the answer in
+    return started, answered, status, data, f"seat {seat} version={version} turn={turn!r}"
+
+
+def refused(g: BenchGame, status: int, data: bytes, sent: str) -> str:
+    message = ERROR_RE.search(data)
+    said = message.group(1).decode(errors="replace").strip() if message else ""
+    return f"game {g.game_id}: POST {status} ({sent}; table v{g.version}): {said!r}"
+
+
+async def sequential(servers: Servers, g: BenchGame, sockets: Sockets,
+                     move: tuple[int, dict[str, Any]], results: Results,
+                     measure: bool) -> bool:  # fmt: skip
+    """One move; its push is timed at the socket of the seat(s) to act next."""
+    seat, fields = move
+    expected = g.version + 1
+    next_seats = [s for s, _ in g.turns[0]] if g.turns else []
+    waiters = [sockets.arrival(g.game_id, s, expected) for s in next_seats]
+    started, answered, status, data, sent = await post_move(
+        servers, g, sockets, seat, fields, results
+    )
+    if status != 200 or b'id="table"' not in data:
+        results.errors.append(refused(g, status, data, sent))
+        return False
+    g.version = expected
+    if measure:
+        results.note("sequential", post=(answered - started) * 1000)
+    for waiter in waiters:
+        try:
+            arrived = await asyncio.wait_for(waiter, 10)
+        except TimeoutError:
+            results.errors.append(f"game {g.game_id}: no push of v{expected} in 10 s")
+            return False
+        if measure:
+            results.note("sequential", push=(arrived - started) * 1000)
+    return True
+
+
+async def simultaneous(servers: Servers, g: BenchGame, sockets: Sockets, turn: Turn,
+                       results: Results, measure: bool) -> bool:  # fmt: skip
+    """Every move of the turn POSTed at once, each from its player's page (all of the same
+    version); each move's push timed at every other player's table socket."""
+    base = g.version
+    answers = await asyncio.gather(
+        *(post_move(servers, g, sockets, seat, fields, results) for seat, fields in turn)
+    )
+    ok = True
+    timed: list[tuple[str, float, asyncio.Future[float], int]] = []
+    for (seat, _), (started, answered, status, data, sent) in zip(turn, answers, strict=True):
+        version = VERSION_RE.search(data)
+        if status != 200 or version is None:
+            results.errors.append(refused(g, status, data, sent))
+            ok = False
+            continue
+        after = int(version.group(1))
+        label = "closing" if after == base + len(turn) else "simultaneous"
+        if measure:
+            results.note(label, post=(answered - started) * 1000)
+        for other in range(PLAYERS):
+            if other != seat:
+                timed.append((label, started, sockets.arrival(g.game_id, other, after), after))
+    for label, started, waiter, after in timed:
+        try:
+            arrived = await asyncio.wait_for(waiter, 10)
+        except TimeoutError:
+            results.errors.append(f"game {g.game_id}: no push of v{after} in 10 s")
+            return False
+        if measure:
+            results.note(label, push=(arrived - started) * 1000)
+    if ok:
+        g.version = base + len(turn)
+    return ok
+
+
+async def load_pages(servers: Servers, g: BenchGame, sockets: Sockets, results: Results) -> None:
+    """Every player loads the table page (a warm-up that makes no move)."""
+    for player in g.players:
+        browser = g.browsers.setdefault(
+            player.seat, Browser(servers.port_for(g.game_id, player.seat))
+        )
+        status, data = await browser.get(f"/games/{g.game_id}/table/", player.session)
+        if status != 200 or sockets.saw_page((g.game_id, player.seat), data) is None:
+            results.errors.append(f"game {g.game_id}: page GET {status}")
 
 
 async def step(
@@ -443,9 +639,15 @@ async def step(
     await asyncio.sleep(1.0)
     results = Results()
     rng = random.Random(seed)
-    # One warm-up move per game (not measured), then the measured ones.
+    # One warm-up move per game (not measured), then the measured turns. A game whose first
+    # turn is simultaneous warms up with page loads instead, so that that turn is measured.
     await asyncio.gather(
-        *(drive(servers, g, sockets, think, 1, results, rng, False) for g in games)
+        *(
+            drive(servers, g, sockets, think, 1, results, rng, False)
+            if g.turns and len(g.turns[0]) == 1
+            else load_pages(servers, g, sockets, results)
+            for g in games
+        )
     )
     cpu_before = servers.cpu_seconds()
     await asyncio.gather(
@@ -466,14 +668,28 @@ async def step(
 
 def line(label: str, games: int, r: Results) -> str:
     sockets = games * PLAYERS * 2
-    return (
+    text = (
         f"{label:<14} games={games:<4} sockets={sockets:<5} moves={len(r.post_ms):<5} "
         f"POST->partial p50={percentile(r.post_ms, 50):6.1f} "
         f"p99={percentile(r.post_ms, 99):6.1f} ms  "
         f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
         + f"  daphne CPU/move={r.cpu_ms_per_move:5.1f} ms"
+        + f"  load={os.getloadavg()[0]:.2f}"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
     )
+    if set(r.post_by) - {"sequential"}:  # a game with simultaneous turns: each kind apart
+        for kind in ("simultaneous", "closing", "sequential"):
+            posts, pushes = r.post_by.get(kind, []), r.push_by.get(kind, [])
+            text += (
+                f"\n    {kind:<13} moves={len(posts):<5} POST p50={percentile(posts, 50):6.1f} "
+                f"p99={percentile(posts, 99):6.1f} ms  push n={len(pushes):<5} "
+                f"p50={percentile(pushes, 50):6.1f} p99={percentile(pushes, 99):6.1f} ms"
+            )
+    others = {status: n for status, n in r.statuses.items() if status != 200}
+    if others:
+        text += f"\n    answers other than 200: {others}"
+        text += "".join(f"\n    {error}" for error in r.errors[:10])
+    return text
 
 
 def tail(log: Path, lines: int = 40) -> str:
@@ -488,7 +704,20 @@ def tail(log: Path, lines: int = 40) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--think", type=float, default=5.0, help="seconds between a game's moves")
-    parser.add_argument("--moves", type=int, default=6, help="measured moves per game per step")
+    parser.add_argument(
+        "--moves", type=int, default=6, help="measured turns per game per step (a turn of "
+        "several seats at once, e.g. Hearts' pass, is one turn of that many moves)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--game", default="hundred-and-ten", help="the game kind of every table (a slug of "
+        "games.registry: hundred-and-ten, hearts)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--together", action="store_true", help="a game with simultaneous turns starts at "
+        "its first one, so every table plays one (Hearts: passes) at the start of the "
+        "measured turns, a burst; default: each game is played in to 1 to --moves turns "
+        "before one, so they spread over the measured turns",
+    )  # fmt: skip
     parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
     parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
@@ -516,6 +745,12 @@ def main() -> None:
     import django
 
     django.setup()
+    from games import registry
+
+    if args.game not in registry.REGISTRY:
+        parser.error(f"--game: choose one of {', '.join(registry.REGISTRY)}")
+    if max(registry.kind(args.game).seat_counts) < PLAYERS:
+        parser.error(f"--game {args.game}: not a game of {PLAYERS} players")
     prepare(env)
     started = [start_daphne(env, workdir / f"daphne-{n}.log") for n in range(args.processes)]
     servers = Servers(
@@ -526,14 +761,16 @@ def main() -> None:
     where = ", ".join(f"pid {proc.pid} on 127.0.0.1:{port}" for proc, port in started)
     print(f"daphne {where}; database "
           f"{'DATABASE_URL' if env.get('DATABASE_URL') else env['SQLITE_PATH']}; "
-          f"think {args.think} s; {PLAYERS} players x 2 sockets per game", flush=True)  # fmt: skip
+          f"game {args.game}{' (simultaneous turns together)' if args.together else ''}; "
+          f"think {args.think} s; {PLAYERS} players x 2 sockets per game; "
+          f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     made = 0
     try:
 
         def fresh(count: int) -> list[BenchGame]:
             nonlocal made
-            games = make_games(count, made)
+            games = make_games(count, made, args.game, 0 if args.together else args.moves)
             made += count
             return games
 
@@ -556,6 +793,9 @@ def main() -> None:
               f"({best * PLAYERS * 2} sockets) in {args.processes} daphne process(es)",
               flush=True)  # fmt: skip
         print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
+        clean = all(tail(log) in ("", "(none)") for log in servers.logs)
+        print("daphne log: nothing but access lines" if clean
+              else "daphne log (last lines):\n" + servers.log_tail(), flush=True)  # fmt: skip
     except BaseException:
         print("daphne log (last lines):\n" + servers.log_tail())
         raise
