@@ -14,10 +14,14 @@ run: $(UV)  ## the site on SQLite + in-memory channel layer, served by daphne (a
 	DEBUG=1 $(RUN) python manage.py migrate --noinput -v0
 	DEBUG=1 $(RUN) python manage.py runserver $(HOST):$(PORT)
 
+# Behind a proxy (BEHIND_PROXY=1, as the settings read it), daphne takes the client's
+# address and scheme from the proxy's X-Forwarded-For and X-Forwarded-Proto.
+PROXY_HEADERS := $(if $(filter 1 true yes on,$(shell echo '$(BEHIND_PROXY)' | tr A-Z a-z)),--proxy-headers)
+
 serve: $(UV)  ## production-like: DEBUG off, collected static, plain daphne (set SECRET_KEY etc.)
 	$(RUN) python manage.py migrate --noinput -v0
 	$(RUN) python manage.py collectstatic --noinput -v0
-	$(RUN) daphne -b $(HOST) -p $(PORT) hundredten.asgi:application
+	$(RUN) daphne -b $(HOST) -p $(PORT) $(PROXY_HEADERS) hundredten.asgi:application
 
 browser-deps:  ## Debian's Chromium for the browser tests (Playwright cannot download one here)
 	@command -v chromium >/dev/null || { \

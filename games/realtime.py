@@ -15,6 +15,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from accounts.sessions import session_digest
+
 log = logging.getLogger(__name__)
 
 
@@ -32,10 +34,16 @@ LOBBY_GROUP = "lobby"
 
 
 # The event loop of this process's websockets (daphne's), noted by the consumers when a
-# socket connects. Sends from other threads (views, bot timers) are handed to it without
-# waiting: the request does not wait for the channel layer, and no thread starts an event
-# loop of its own (which the in-memory layer cannot be woken from, and which would open a
-# Redis connection per send).
+# socket connects and by the HTTP handler for each request. Sends from other threads (views,
+# bot timers) are handed to it without waiting: the request does not wait for the channel
+# layer, and no thread starts an event loop of its own (which the in-memory layer cannot be
+# woken from, and which would open a Redis connection per send).
+#
+# Once that loop has stopped (SIGTERM: the reactor stops it, then Python joins the request
+# threads), a push is dropped: scheduled on it, it would never run, and
+# `async_to_sync` from a request thread would hand it to that same stopped loop and wait for
+# ever, so the move's request never ended and daphne never exited (tests/test_shutdown.py).
+# Dropping is safe: every (re)connect to the next server gets the current table.
 _loop: asyncio.AbstractEventLoop | None = None
 
 
@@ -57,10 +65,21 @@ def _send(group: str, event: dict[str, Any]) -> None:
     if layer is None:  # no channel layer configured: nothing to push to
         return
     loop = _loop
-    if loop is not None and loop.is_running() and not loop.is_closed():
-        future = asyncio.run_coroutine_threadsafe(layer.group_send(group, event), loop)
+    if loop is not None and not loop.is_closed():
+        if not loop.is_running():
+            log.info("push to %s dropped: the event loop has stopped", group)
+            return
+        coroutine = layer.group_send(group, event)
+        try:
+            future = asyncio.run_coroutine_threadsafe(coroutine, loop)
+        except RuntimeError:  # closed since the check above
+            coroutine.close()
+            log.info("push to %s dropped: the event loop is closed", group)
+            return
         future.add_done_callback(_log_failure(group))
         return
+    # No server loop in this process (a script, a test), or one that is closed (asgiref then
+    # runs the send on a loop of its own): send and wait.
     try:
         async_to_sync(layer.group_send)(group, event)
     except Exception:  # a push is best effort: every (re)connect heals with a fresh render
@@ -124,3 +143,39 @@ def public_games_changed() -> None:
     started, gone). Received by every user consumer open on the lobby page, which re-renders
     the lobby lists for its own user."""
     _send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def sessions_group(user_id: int) -> str:
+    """Every socket of a user, whatever its page (a table's or a waiting room's socket is
+    not in ``user-<id>``)."""
+    return f"sessions-{user_id}"
+
+
+def signed_out(user_id: int, session_key: str) -> None:
+    """Sent when a user signs out (`on_signed_out`). Received by every socket of that user;
+    those opened with the session that ended close (the others are other browsers')."""
+    event = {"type": "session.ended", "session": session_digest(session_key)}
+    _send(sessions_group(user_id), event)
+
+
+def sessions_changed(user_id: int) -> None:
+    """Sent when a user's password changes or is reset (`on_password_changed`): the
+    sessions signed in with the old one have ended (the one that changed it, if any, goes
+    on under a new key). Received by every socket of that user, which checks its session
+    at once and closes if it no longer signs the user in."""
+    _send(sessions_group(user_id), {"type": "sessions.changed"})
+
+
+def on_signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    """Receiver of Django's `user_logged_out` (allauth's sign-out and the admin's send it
+    just before they flush the session)."""
+    session_key = getattr(getattr(request, "session", None), "session_key", None)
+    if user is not None and user.pk is not None and session_key:
+        signed_out(user.pk, session_key)
+
+
+def on_password_changed(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    """Receiver of allauth's `password_changed`, `password_set` and `password_reset` (sent
+    once the new password is saved and the changing session's key rotated)."""
+    if user is not None and user.pk is not None:
+        sessions_changed(user.pk)

@@ -1,8 +1,25 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from games.views import lobby, table
+
+
+class InviteTokenConverter:
+    """An invite link's token: what secrets.token_urlsafe makes (games.models.new_token),
+    at most as long as Invitation.token. Anything else is not a link (404) and never
+    reaches a query: PostgreSQL refuses a NUL character in a string outright."""
+
+    regex = "[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(InviteTokenConverter, "invite_token")
 
 urlpatterns = [
     # Lobby, new game, waiting room and invitations (games/views/lobby.py).
@@ -25,7 +42,7 @@ urlpatterns = [
     path("games/<int:game_id>/bots/", lobby.add_bot, name="add-bot"),
     path("games/<int:game_id>/remove/<int:membership_id>/", lobby.remove, name="remove"),
     path("games/<int:game_id>/start/", lobby.start, name="start"),
-    path("invite/<str:token>/", lobby.follow_invite_link, name="invite-link-landing"),
+    path("invite/<invite_token:token>/", lobby.follow_invite_link, name="invite-link-landing"),
     # The table (games/views/table.py).
     path("games/<int:game_id>/table/", table.table, name="table"),
     path("games/<int:game_id>/move/", table.move, name="move"),

@@ -21,6 +21,7 @@ the request signals, streaming the answer and client disconnects stay Django's):
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -29,6 +30,8 @@ from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.db import connections
 from django.http import HttpRequest, HttpResponseBase
+
+from games import realtime
 
 
 class RequestThreads:
@@ -64,6 +67,9 @@ class KeptThreadsASGIHandler(ASGIHandler):
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
+        # Pushes from this request's thread go to this loop without waiting, and are dropped
+        # once it has stopped (games.realtime): none waits for ever on a server shutting down.
+        realtime.remember_loop(asyncio.get_running_loop())
         executor = REQUEST_THREADS.lend()
         try:
             # Every thread-sensitive call of this request (signals, middleware, view, the

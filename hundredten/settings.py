@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import django_stubs_ext
+from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
 
 from hundredten.env import database_from_url, env_bool, env_int, env_list, env_str
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "template_partials",
     "allauth",
     "allauth.account",
+    "csp",
     "accounts",
     "games",
 ]
@@ -63,6 +65,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -178,8 +181,15 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SESSION_REMEMBER = None
 ACCOUNT_RATE_LIMITS = {
-    # Failed sign-ins: per address and per account name, so guessing is slow everywhere.
-    "login_failed": env_str("LOGIN_FAILED_LIMIT", "10/m/ip,5/5m/key"),
+    # Failed sign-ins count per account name first (5 in 5 minutes, then even the right
+    # password waits), then per address (30 a minute: one password tried on many
+    # accounts). allauth stops at the first limit reached, so failures at an account
+    # already throttled do not count against the address: an attack on one account
+    # leaves the others at that address (a school, an office, a proxy) free to sign in.
+    "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/key,30/m/ip"),
+    # Every sign-in post, right or wrong, per address: a flood guard. allauth's default
+    # (30 a minute) would stop a whole class signing in at once behind one address.
+    "login": "60/m/ip",
     "reset_password": "20/m/ip,5/m/key",
     "signup": "20/m/ip",
 }
@@ -228,10 +238,35 @@ SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 if env_bool("BEHIND_PROXY", default=False):
+    # One proxy of ours in front (run daphne with --proxy-headers, as `make serve` does):
+    # trust its X-Forwarded-Proto, and count sign-in failures by the client address it
+    # appends to X-Forwarded-For (the last one; those before it are the client's to write).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    ALLAUTH_TRUSTED_PROXY_COUNT = 1
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp) on every page: scripts, styles, images, sounds and
+# connections from this site only, and no inline script, style or event handler anywhere
+# (templates keep them in static/; tests/test_content_security_policy.py looks). htmx is
+# told not to inject its indicator <style> and never to evaluate code from attributes
+# (htmx-config in templates/base.html and the pages that override it). connect-src 'self'
+# covers the htmx requests and, in CSP Level 3 browsers, ws:/wss: to the same host and port.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF],
+        "img-src": [csp.SELF],
+        "media-src": [csp.SELF],
+        "connect-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    }
+}
 
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))

@@ -68,9 +68,11 @@ def not_reloaded(page: Page) -> None:
 
 def settled(page: Page) -> None:
     """Wait until htmx has wired up the page: loaded, and no swapped-in content still waiting
-    for its settle step (until then an input has no htmx listeners, so typing is lost)."""
+    for its settle step (until then an input has no htmx listeners, so typing is lost).
+    A function, not an expression: Playwright evaluates an expression afresh on each poll,
+    with eval, which the site's Content-Security-Policy refuses."""
     page.wait_for_function(
-        "document.readyState === 'complete' && window.htmx !== undefined"
+        "() => document.readyState === 'complete' && window.htmx !== undefined"
         " && !document.querySelector('.htmx-added, .htmx-settling')"
     )
 

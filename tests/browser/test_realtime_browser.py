@@ -143,14 +143,16 @@ def test_the_turn_sound_is_off_until_switched_on_and_remembered(
 
 
 # Wraps WebSocket so a test can cut the page's connections like a network loss does, and
-# keep new ones failing (a closed port: abnormal closure 1006) until it lets them through.
+# keep new ones failing (a refused handshake: abnormal closure 1006) until it lets them
+# through. The failing ones go to a path no route knows on the same server: another port
+# would be another origin, which the Content-Security-Policy (connect-src) refuses outright.
 NETWORK_SWITCH = """
 (() => {
   const Real = window.WebSocket;
   window.__sockets = [];
   window.__offline = false;
   function Patched(url, protocols) {
-    const target = window.__offline ? url.replace(/:\\d+\\//, ':9/') : url;
+    const target = window.__offline ? url.replace('/ws/', '/ws/offline/') : url;
     const socket = protocols === undefined ? new Real(target) : new Real(target, protocols);
     window.__sockets.push(socket);
     return socket;
@@ -189,7 +191,8 @@ def test_a_dropped_socket_shows_reconnecting_then_the_current_page(
     expect(status).to_have_text("Reconnecting…")
     expect(status).to_be_visible()
     # Retries fail while the network is down, and the page keeps saying so.
-    page.wait_for_function(f"window.__sockets.length >= {opened + 2}", timeout=15_000)
+    # A function: an expression would be eval'ed on each poll, which the site's CSP refuses.
+    page.wait_for_function(f"() => window.__sockets.length >= {opened + 2}", timeout=15_000)
     expect(status).to_have_attribute("data-state", "reconnecting")
     # Meanwhile the page goes stale.
     page.evaluate("document.getElementById('lobby-lists').innerHTML = '<p>stale</p>'")

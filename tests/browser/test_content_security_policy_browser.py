@@ -1,0 +1,185 @@
+"""The site under its Content-Security-Policy in Chromium, against daphne as deployed
+(DEBUG off, collected static files), and the websocket handshake as daphne answers it.
+
+(a) For each game kind: sign up (lobby), create a game (the new-game form swaps the kind's
+    options in), a waiting room (invite link, bots added by htmx), start, the table live
+    over its websockets, a hint, then "hand my seat to a bot" until game over (every phase,
+    the score sheet and its chart, pushed frame by frame). Any console error, uncaught
+    exception or Content-Security-Policy violation fails the test; every page carries the
+    policy; the sockets open under connect-src 'self' (Chromium matches ws: to 'self').
+(b) daphne refuses an unknown websocket path (403, nothing logged) and a socket from any
+    other origin than the page's own (port and scheme count), and accepts the page's own.
+(c) /favicon.ico leads to the site's icon (its hashed static URL in production).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
+
+from games.registry import REGISTRY
+from tests.browser.helpers import DESKTOP, PASSWORD, ROOM_URL, TABLE_URL, live, settled
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "csp"  # usernames unique to this module (the e2e database is shared)
+
+# Chromium reports violations on the console too; this makes sure each is seen, with what.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`
+    + ` at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+});
+"""
+
+
+class Watched:
+    """A page whose console errors, uncaught exceptions and CSP violations are kept, and
+    the Content-Security-Policy of every document it loads."""
+
+    def __init__(self, browser: Browser) -> None:
+        context = browser.new_context(viewport=DESKTOP)
+        context.add_init_script(REPORT_VIOLATIONS)
+        self.page = context.new_page()
+        self.problems: list[str] = []
+        self.policies: dict[str, str] = {}
+        self.page.on("console", self.console)
+        self.page.on("pageerror", lambda error: self.problems.append(f"exception: {error}"))
+        self.page.on("response", self.response)
+
+    def console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console: {message.text} ({self.page.url})")
+
+    def response(self, response: Any) -> None:
+        if response.request.resource_type == "document":
+            self.policies[response.url] = response.headers.get("content-security-policy", "")
+
+
+def sign_up(page: Page, base_url: str, name: str) -> None:
+    page.goto(f"{base_url}/accounts/signup/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password (again)").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
+
+
+def create_game(page: Page, kind_name: str, name: str) -> None:
+    """From the lobby: a four-seat game of `kind_name`, played to its shortest target."""
+    page.get_by_role("link", name="New game").first.click()
+    settled(page)
+    page.get_by_role("radio", name=kind_name).check()
+    expect(page.locator("#game-setup")).to_contain_text(f"{kind_name} is played by")
+    settled(page)
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Seats").select_option("4")
+    target = page.get_by_label("Play to")
+    shortest = min(
+        int(v) for v in target.locator("option").evaluate_all("os => os.map(o => o.value)")
+    )
+    target.select_option(str(shortest))
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    expect(page).to_have_url(ROOM_URL)
+
+
+@pytest.mark.parametrize("slug", sorted(REGISTRY))
+def test_every_screen_of_a_game_runs_under_the_policy_without_an_error(
+    browser: Browser, base_url: str, slug: str
+) -> None:
+    kind = REGISTRY[slug]
+    watched = Watched(browser)
+    page = watched.page
+    sign_up(page, base_url, f"{PREFIX}{slug.replace('-', '')[:12]}")
+    live(page)  # the lobby's socket opened under connect-src 'self'
+
+    create_game(page, kind.name, f"Policy {kind.name}")
+    live(page)
+    page.get_by_role("button", name="Create invite link").click()
+    expect(page.locator(".invite-link-url")).to_have_value(re.compile(r"^http://.*/invite/"))
+    for seat in (2, 3, 4):
+        page.get_by_role("button", name=f"Add a bot to seat {seat}").click()
+        expect(page.get_by_role("button", name=f"Add a bot to seat {seat}")).to_have_count(0)
+    page.get_by_role("button", name="Start game").click()
+    expect(page).to_have_url(TABLE_URL)
+    live(page)
+
+    expect(page.locator("#table.is-my-turn")).to_be_visible(timeout=20_000)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint")).not_to_be_empty()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Hand my seat to a bot").click()
+    expect(page.locator(".game-over")).to_be_visible(timeout=180_000)
+    expect(page.locator("#table-side")).to_be_visible()
+    page.reload()  # the finished table drawn whole, score sheet and all
+    expect(page.locator(".game-over")).to_be_visible()
+    page.goto(f"{base_url}/")
+    live(page)
+
+    assert watched.problems == []
+    assert len(watched.policies) >= 4, watched.policies
+    for url, policy in watched.policies.items():
+        assert "default-src 'self'" in policy, url
+        assert "unsafe" not in policy, url
+
+
+def ws_url(base_url: str, path: str) -> str:
+    return base_url.replace("http://", "ws://", 1) + path
+
+
+def refused(base_url: str, path: str, origin: str, cookie: str) -> int:
+    """The HTTP status daphne answers a handshake with (101: accepted)."""
+    try:
+        with connect(
+            ws_url(base_url, path),
+            origin=Origin(origin),
+            additional_headers={"Cookie": cookie},
+            open_timeout=10,
+        ):
+            return 101
+    except InvalidStatus as error:
+        return error.response.status_code
+
+
+def test_daphne_refuses_unknown_paths_and_other_origins(
+    browser: Browser, base_url: str, e2e_workdir: Path
+) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    sign_up(page, base_url, f"{PREFIX}sockets")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    log = e2e_workdir / "daphne.log"
+    logged_before = log.read_text()
+
+    assert refused(base_url, "/ws/user/", base_url, cookie) == 101
+    for path in ("/ws/nope/", "/ws/games/abc/", "/ws/user/extra/"):
+        assert refused(base_url, path, base_url, cookie) == 403, path
+    port = base_url.rsplit(":", 1)[1]
+    for origin in (
+        "http://127.0.0.1:9999",
+        f"https://127.0.0.1:{port}",
+        f"http://localhost:{port}",  # an allowed host, but not the one the page came from
+        "http://127.0.0.1",
+        "http://evil.example",
+        "null",
+    ):
+        assert refused(base_url, "/ws/user/", origin, cookie) == 403, origin
+
+    logged = log.read_text()[len(logged_before) :]
+    assert "Traceback" not in logged
+    assert "ERROR" not in logged
+
+
+def test_favicon_ico_is_the_site_icon(browser: Browser, base_url: str) -> None:
+    page = browser.new_context().new_page()
+    response = page.request.get(f"{base_url}/favicon.ico")
+    assert response.ok
+    assert response.headers["content-type"] == "image/svg+xml"
+    assert re.search(r"/static/img/favicon\.[0-9a-f]+\.svg$", response.url)
