@@ -10,13 +10,18 @@ from django.views.decorators.http import require_GET
 
 from accounts.forms import ProfileForm
 from accounts.http import AuthedRequest
+from accounts.models import User
+from accounts.signals import shown_name_changed
 
 
 @login_required
 def profile(request: AuthedRequest) -> HttpResponse:
+    shown_before = request.user.shown_name
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        user = form.save()
+        if user.shown_name != shown_before:
+            shown_name_changed.send(sender=User, user=user)
         messages.success(request, "Your display name is saved.")
         return redirect("profile")
     return render(request, "accounts/profile.html", {"form": form})

@@ -16,6 +16,19 @@ push heals itself. Renders are coalesced: events that arrive while a render is r
 cause one more render, not one each, and a frame identical to the last one is not sent.
 A socket the user may not open is closed before it is accepted (4401 signed out,
 4403 no access); anything a client sends is ignored.
+
+A socket lives no longer than its session. Every socket of a user is also in
+``sessions-<id>``: a sign-out closes the sockets of that session (4401), a new password
+makes each check its session at once. A session may also end unannounced (it expires, an
+admin deletes it or deactivates the user), so before a render a socket whose last check
+is over SESSION_RECHECK_SECONDS old checks again, and closes (4001) if its session no
+longer signs the user in. Checking before renders only is enough (a socket that sends
+nothing shows nothing) and the cheapest: an idle socket costs nothing, a busy one a
+session read and a user query a minute, off the event loop. A check before every render
+would add both to every redraw (a move's redraw otherwise reads nothing); a timer would
+wake idle sockets too. 4001 is no refusal: a password change rotates the changing
+session's key, so static/js/realtime.js reconnects with the browser's cookie, and a
+signed-out browser is refused then (4401).
 """
 
 from __future__ import annotations
@@ -26,6 +39,7 @@ import contextlib
 import functools
 import json
 import logging
+import math
 import queue
 import re
 import threading
@@ -43,8 +57,10 @@ from django.db import InterfaceError, OperationalError, connection, connections
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django_htmx.middleware import HtmxDetails
 
+from accounts.sessions import session_digest, signed_in_user_pk
 from games import bots, presence, realtime
 from games.committed import game_identity
 from games.context import known_game, table_basis, table_context
@@ -58,6 +74,10 @@ T = TypeVar("T")
 
 CLOSE_SIGNED_OUT = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_SESSION_CHANGED = 4001  # the session ended or its key rotated: the page reconnects
+
+# How long a socket trusts its last check of its session before the next render.
+SESSION_RECHECK_SECONDS = 60.0
 
 
 class RenderPool(concurrent.futures.ThreadPoolExecutor):
@@ -259,6 +279,8 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
         self.last_sent: str | None = None
         self.closing = False
         self.request: HttpRequest | None = None
+        self.session_key: str | None = None
+        self.session_checked = 0.0  # event-loop time of the last check of the session
 
     # --- to override -------------------------------------------------------------------
 
@@ -305,6 +327,9 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.user = user
+        # AuthMiddlewareStack has just checked the session (and its auth hash).
+        self.session_key = getattr(self.scope.get("session"), "session_key", None)
+        self.session_checked = asyncio.get_running_loop().time()
         realtime.remember_loop(asyncio.get_running_loop())
         try:
             allowed = await self.authorize()
@@ -315,7 +340,7 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.request = render_request(self.scope, user)
-        for group in self.group_names():
+        for group in [*self.group_names(), realtime.sessions_group(user.pk)]:
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
         await self.accept()
@@ -334,6 +359,50 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Moves arrive over HTTP; whatever a client sends here is ignored."""
 
+    # --- the session (events from games.realtime) --------------------------------------
+
+    async def session_ended(self, event: dict[str, Any]) -> None:
+        """The user signed out somewhere: close if it was with this socket's session."""
+        digest = event.get("session")
+        if (
+            self.session_key
+            and isinstance(digest, str)
+            and constant_time_compare(digest, session_digest(self.session_key))
+        ):
+            await self.end_session(CLOSE_SIGNED_OUT)
+
+    async def sessions_changed(self, event: dict[str, Any]) -> None:
+        """The user's password changed: check this socket's session now."""
+        if self.closing:
+            return
+        self.session_checked = -math.inf
+        await self.session_current()
+
+    async def session_current(self) -> bool:
+        """Whether this socket's session still signs its user in: trusted for
+        SESSION_RECHECK_SECONDS after a check, then checked again. Closes the socket when
+        it does not (or cannot be checked: the reconnect checks it afresh)."""
+        loop = asyncio.get_running_loop()
+        if loop.time() - self.session_checked < SESSION_RECHECK_SECONDS:
+            return not self.closing
+        try:
+            current = await in_pool(signed_in_user_pk)(self.session_key) == self.user.pk
+        except Exception:
+            log.exception("could not check the session of a socket on %s", self.scope.get("path"))
+            current = False
+        if not current:
+            await self.end_session(CLOSE_SESSION_CHANGED)
+            return False
+        self.session_checked = loop.time()
+        return not self.closing
+
+    async def end_session(self, code: int) -> None:
+        """Close the socket: its session ended. A render under way sends nothing."""
+        if self.closing:
+            return
+        self.closing = True
+        await self.close(code=code)
+
     # --- coalesced rendering -----------------------------------------------------------
 
     def want(self, *parts: str) -> None:
@@ -347,6 +416,8 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
             parts, self.dirty = self.needed(self.dirty), set()
             if not parts:
                 continue
+            if not await self.session_current():
+                return
             pending = self.take_pending()
             try:
                 frames = await self.run_render(parts, pending)
@@ -517,8 +588,8 @@ class GameConsumer(LiveConsumer):
         return Frames(self.page_frames(game))
 
     def render_presence(self, game: Game) -> str:
-        """The seats' presence dots alone, if this page shows them and any changed since
-        the last frame (cheap: no replay)."""
+        """The seats' presence dots (and how long the others have been away) alone, if this
+        page shows them and any dot changed since the last frame (cheap: no replay)."""
         shown = dots_in(self.last_sent or "")
         if not shown:
             return ""
@@ -527,15 +598,18 @@ class GameConsumer(LiveConsumer):
             .order_by("seat")
             .values_list("seat", "user_id")
         )
-        online = presence.connected_user_ids(game.pk, [uid for _, uid in seated])
-        now = {seat: uid in online for seat, uid in seated if seat is not None}
+        here = presence.presence_of(game.pk, [uid for _, uid in seated])
+        away = {seat: here.away.get(uid) for seat, uid in seated if seat is not None}
+        now = {seat: uid in here.connected for seat, uid in seated if seat is not None}
         if all(shown.get(seat) == lit for seat, lit in now.items()):
             return ""
         dots = "".join(
             render_to_string(
-                "games/_presence.html#dot", {"seat": seat, "connected": lit, "oob": True}
+                f"games/_presence.html#{part}",
+                {"seat": seat, "connected": lit, "away": away[seat], "oob": True},
             )
             for seat, lit in now.items()
+            for part in ("dot", "away")  # the dot, and "away 3 min" after the name
         )
         # What the page shows now: the last table with these dots.
         self.last_sent = DOT_RE.sub(

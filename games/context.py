@@ -29,7 +29,7 @@ from games import registry
 from games.committed import CommittedCache, game_identity
 from games.gamekind import Frame, GameKind
 from games.models import Game, Membership
-from games.presence import connected_user_ids
+from games.presence import presence_of
 from games.services import table as service
 
 log = logging.getLogger(__name__)
@@ -254,7 +254,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
     winners = set(outcome.winners) if outcome is not None else set()
     members = basis.seated
     # Who has this game open right now (games/presence.py; a dot by each human seat).
-    online = connected_user_ids(game.pk, [m.user_id for m in members.values() if m.user_id])
+    here = presence_of(game.pk, [m.user_id for m in members.values() if m.user_id])
     seats = []
     for seat in range(players):
         member = members.get(seat)
@@ -263,8 +263,13 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
             {
                 "seat": seat,
                 "name": names[seat],
+                # Each seat box is a group named after it, so a screen reader announces
+                # whose box it is entering rather than one run of text.
+                "label": f"{names[seat]}, seat {seat + 1}",
                 "is_me": seat == my_seat,
-                "connected": bool(member and member.user_id in online),
+                "connected": bool(member and member.user_id in here.connected),
+                # How long a human who had the table open has been away ("away 3 min").
+                "away": here.away.get(member.user_id) if member and member.user_id else None,
                 "is_bot": bool(member and member.is_bot),
                 "automated": bool(member and member.automated),
                 "dealer": seat == g.get("dealer"),

@@ -336,9 +336,10 @@ def link_problem(invitation: Invitation | None) -> LinkUnusable | None:
 
 @transaction.atomic
 def use_invite_link(*, token: str, user: User) -> Game:
-    """`user` follows an invite link and becomes an invitee of its game.
+    """`user` follows an invite link: following it is accepting it, so they take a seat.
 
-    A member following a link is just shown the game (the link stays unused).
+    A member following a link is shown the game, and an invitee (invited by name) takes
+    their seat; the link stays unused. A full game refuses, and the link stays usable.
     """
     found = Invitation.objects.filter(token=token).only("game_id").first()
     if found is None:
@@ -346,7 +347,10 @@ def use_invite_link(*, token: str, user: User) -> Game:
     game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
     link = Invitation.objects.get(pk=found.pk)  # read again under the game's lock
     room = _room(game)
-    if _user_pid(user) in room.members:
+    member = room.members.get(_user_pid(user))
+    if member is not None:
+        if member.role == Membership.Role.INVITEE and game.status == Game.Status.WAITING:
+            _take_seat(room, user)
         return game
     problem = link_problem(link)
     if problem is not None:
@@ -357,12 +361,14 @@ def use_invite_link(*, token: str, user: User) -> Game:
     # A link outlives its creator's seat: then it invites on the organizer's behalf.
     by = person_id(inviter) if inviter and inviter.seat is not None else room.lobby.organizer
     try:
-        after = rules.invite(room.lobby, by, _user_pid(user))
+        after = rules.join(rules.invite(room.lobby, by, _user_pid(user)), _user_pid(user))
     except rules.LobbyError as error:
         raise Conflict(error.message) from error
     _save(room, after)
     link.invitee = user
-    link.save(update_fields=["invitee"])
+    link.state = Invitation.State.ACCEPTED
+    link.responded_at = timezone.now()
+    link.save(update_fields=["invitee", "state", "responded_at"])
     _changed(room)
     return game
 

@@ -484,9 +484,11 @@ def start(request: AuthedRequest, game_id: int) -> HttpResponse:
 
 @require_GET
 def follow_invite_link(request: AuthedRequest, token: str) -> HttpResponse:
-    """A signed-in visitor following an invite link becomes an invitee and sees the room.
+    """A signed-in visitor following an invite link takes a seat (following it is accepting
+    it) and sees the room.
 
-    A signed-out visitor is asked to sign up or sign in; `next` brings them back here.
+    A signed-out visitor is asked to sign up or sign in; `next` brings them back here (the
+    page's buttons and the header's links alike: base.html uses `signup_url`/`login_url`).
     """
     if not request.user.is_authenticated:
         problem = services.link_problem(Invitation.objects.filter(token=token).first())

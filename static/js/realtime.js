@@ -1,7 +1,8 @@
 /* Live pages (see games/consumers.py). htmx's ws extension opens the sockets declared in
    base.html and swaps pushed fragments in by id; this script adds what htmx cannot:
    - #ws-status follows the sockets: "Reconnecting…" while one is down, hidden when all are up;
-   - redirect instructions ({"redirect": url}) become location.assign(url);
+   - redirect instructions ({"redirect": url}) become location.assign(url), once per page
+     (an htmx HX-Redirect counts too);
    - the #turn-banner drives the tab title, the favicon, an optional chime (off by default,
      remembered in localStorage) and a browser notification when the tab is hidden
      (permission is asked only when "Enable notifications" is clicked);
@@ -102,9 +103,24 @@
     try { instruction = JSON.parse(message); } catch (e) { return; }
     if (instruction && typeof instruction.redirect === "string" &&
         instruction.redirect.charAt(0) === "/" && instruction.redirect.charAt(1) !== "/") {
+      if (leaving) { return; } // already on the way (see below)
       leaving = true;
       window.location.assign(instruction.redirect);
     }
+  });
+
+  // A page is sent elsewhere once. Pressing Start tells the organizer's page where to go
+  // twice: the answer (HX-Redirect) and the waiting room's socket (the redirect above, maybe
+  // more than once). Whichever comes first navigates; the others are ignored, or the
+  // table would load two or three times.
+  document.addEventListener("htmx:beforeOnLoad", function (evt) {
+    var xhr = evt.detail && evt.detail.xhr;
+    if (!xhr || !xhr.getResponseHeader("HX-Redirect")) { return; }
+    if (leaving) {
+      evt.preventDefault(); // a socket sent the page on its way already
+      return;
+    }
+    leaving = true; // htmx navigates now
   });
 
   // --- your turn ------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 // out-of-band by id) replaces #table, and #table-side when it changed; this file makes
 // that invisible:
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
-//   after a push is dropped; the side panel by its data-side);
+//   after a push is dropped; the side panel by its data-side), and an answer whose table a
+//   push replaced meanwhile goes into the current table, not the old one;
 // - focus stays on the same control (buttons have stable ids), or on #table when that
 //   control is gone, so keyboard play goes on with Tab; the scroll position stays put
 //   (a scrolled page keeps its height as a floor, so it cannot shrink under you);
@@ -110,6 +111,35 @@
     }
     remember();
     answering = true;
+  });
+  // ...and when a push replaced the table the move was made from before the answer came
+  // (the push of the move's own version, or a later one, won the race): htmx would handle
+  // the answer against that old table, now out of the page, so nothing would show and the
+  // answer's out-of-band #table-side, looked for in the old table only, would log
+  // htmx:oobErrorNoTarget. htmx fires that answer's events on the old table, which listeners
+  // on document never hear: each table a request leaves from gets this listener, which swaps
+  // the answer into the current table instead (unless it is older: then it is dropped).
+  function answerForReplacedTable(event) {
+    var detail = event.detail;
+    var gone = detail.target;
+    if (!gone || document.body.contains(gone)) return; // the usual case, handled above
+    var wanted = detail.shouldSwap;
+    detail.shouldSwap = false;
+    var table = document.getElementById("table");
+    if (!wanted || gone.id !== "table" || !table || !window.htmx) return;
+    var incoming = versionIn(detail.serverResponse);
+    if (incoming === null || incoming < currentVersion()) return;
+    remember();
+    answering = true;
+    // Its events name the table it replaces as their target, as an answer's own do, so the
+    // focus and scroll restore below runs.
+    window.htmx.swap(table, detail.serverResponse,
+      {swapStyle: "outerHTML", swapDelay: 0, settleDelay: window.htmx.config.defaultSettleDelay},
+      {eventInfo: {target: table}});
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var from = event.target && event.target.closest ? event.target.closest("#table") : null;
+    if (from) from.addEventListener("htmx:beforeSwap", answerForReplacedTable); // once per table
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     // htmx settles attributes (classes) 20 ms later: restore now and once more then.

@@ -4,10 +4,33 @@
 // - keeps the panels (<details> with an id) open or closed as the player left them, although
 //   pushes redraw them;
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
-//   carries a new one only when it changed.
+//   carries a new one only when it changed;
+// - keeps "away 3 min" by a seat counting while nothing redraws the table.
 (function () {
   "use strict";
   var panels = {}; // details id -> open?
+
+  // As games/presence.py away_text words it. Counted from the seconds away when the server
+  // drew it (data-away-for) and when this page got it, so the two clocks need not agree.
+  function awayText(seconds) {
+    var minutes = Math.floor(seconds / 60);
+    if (minutes < 1) return "away <1 min";
+    if (minutes < 60) return "away " + minutes + " min";
+    if (minutes < 48 * 60) return "away " + Math.floor(minutes / 60) + " h";
+    return "away " + Math.floor(minutes / (24 * 60)) + " days";
+  }
+
+  function tickAway() {
+    var now = Date.now();
+    document.querySelectorAll(".presence-away time[data-away-for]").forEach(function (time) {
+      if (!time.dataset.gotAt) time.dataset.gotAt = String(now);
+      var seconds = parseInt(time.dataset.awayFor, 10) + (now - parseInt(time.dataset.gotAt, 10)) / 1000;
+      var text = awayText(seconds);
+      if (time.textContent !== text) time.textContent = text;
+    });
+  }
+  document.addEventListener("htmx:load", tickAway); // new seats: note when they came
+  window.setInterval(tickAway, 15000);
 
   function refreshDiscard(form) {
     var button = form.querySelector(".discard-submit");

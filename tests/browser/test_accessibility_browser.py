@@ -11,10 +11,13 @@ that bleeding trick the test checks, in light and in dark mode:
 - the phone layout (390 px): no sideways scroll, every card at least 40 px wide, in view;
 - a pushed redraw does not move the page (scrollY unchanged) nor steal focus;
 - a card reaching the trick slides in, except with prefers-reduced-motion.
+And names that say what each thing is: "Add a bot" buttons (the name holds the label seen),
+each seat a group named "<player>, seat <n>", the dealer chip one word, the trick a group.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -26,12 +29,18 @@ from tests.browser.helpers import (
     DESKTOP,
     PHONE,
     Mirror,
+    add_bots,
     bid_label,
+    create_game,
     first_turn,
     focus_with_keys,
     legal_split,
+    live,
     play_out,
+    settled,
+    sign_up,
     solo_table,
+    start,
     table,
     version,
     wait_for_version,
@@ -281,3 +290,41 @@ def test_names_contrast_focus_and_the_phone_layout(
     page.keyboard.press("Enter")
     wait_for_version([page], mirror.version)
     assert page.evaluate("document.getElementById('table').contains(document.activeElement)")
+
+
+BUTTON_NAME = re.compile(r'button "([^"]*)"')
+
+
+def test_names_say_what_each_thing_is_seats_chips_the_trick_and_add_bot(
+    browser: Browser, base_url: str
+) -> None:
+    expect.set_options(timeout=15_000)
+    name = f"{PREFIX}bea"
+    page = sign_up(browser, base_url, name)
+    create_game(page, "Named things")
+    live(page)  # the room's first push has been swapped in: it will not change under us
+    settled(page)
+
+    # "Add a bot": the name a speech user says is the label they see (WCAG 2.5.3).
+    buttons = page.locator("#room form[action$='/bots/'] button")
+    expect(buttons).to_have_count(3)
+    for button in buttons.all():
+        visible = button.inner_text().strip()
+        snapshot = button.aria_snapshot()
+        found = BUTTON_NAME.search(snapshot)
+        assert found, snapshot
+        assert visible.lower() in found.group(1).lower(), (visible, found.group(1))
+    add_bots(page, (2, 3, 4))
+    start(page)
+
+    # Each seat is a group named after its player and seat, not one run of text.
+    t = table(page)
+    seats = {name: 1, "Bot Ada": 2, "Bot Blaise": 3, "Bot Grace": 4}
+    for player, number in seats.items():
+        expect(t.get_by_role("group", name=f"{player}, seat {number}", exact=True)).to_be_visible()
+    # alice deals the first round: her chip reads "Dealer", one word.
+    mine = t.get_by_role("group", name=f"{name}, seat 1", exact=True)
+    expect(mine.get_by_role("img", name="Dealer", exact=True)).to_be_visible()
+    assert "D ealer" not in mine.aria_snapshot()
+    # The trick in the middle is a named group too.
+    expect(t.get_by_role("group", name="Current trick", exact=True)).to_be_visible()

@@ -1,5 +1,5 @@
 """Alice organizes a private game in Chromium: she invites bob by name and carol by link,
-bob accepts from his lobby, carol signs up through the link and accepts, dave cannot see
+bob accepts from his lobby, carol signs up through the link and has a seat, dave cannot see
 the game, alice adds a bot and starts. Black-box against the daphne server."""
 
 from __future__ import annotations
@@ -92,22 +92,22 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     expect(waiting).to_contain_text("Friday cards")
     expect(waiting).to_contain_text(f"{alice_name}, {bob_name}")
 
-    # Carol, signed out, follows the link, signs up and lands in the waiting room.
+    # Carol, signed out, follows the link, signs up (with the header's link: it keeps the
+    # invitation too) and lands in the waiting room in a seat: following it was accepting it.
     carol = new_page(browser)
     carol.goto(link)
     expect(carol.get_by_role("heading", name="You're invited to a game")).to_be_visible()
     shoot(carol, "invite-landing-desktop")
-    carol.get_by_role("link", name="Sign up").last.click()
+    carol.locator(".site-header").get_by_role("link", name="Sign up").click()
     expect(carol.get_by_role("heading", name="Create your account")).to_be_visible()
     sign_up(carol, carol_name)
     expect(carol).to_have_url(room_url)
-    expect(carol.get_by_text("invited you to play")).to_be_visible()
-    carol.set_viewport_size(PHONE)
-    shoot(carol, "waiting-room-invitee-phone")
-    carol.set_viewport_size(DESKTOP)
-    carol.get_by_role("button", name="Accept").click()
     expect(carol.locator(".room-seat-list")).to_contain_text(carol_name)
     expect(carol.get_by_role("button", name="Leave game")).to_be_visible()
+    expect(carol.get_by_role("button", name="Accept")).to_have_count(0)
+    carol.set_viewport_size(PHONE)
+    shoot(carol, "waiting-room-linked-player-phone")
+    carol.set_viewport_size(DESKTOP)
 
     # The link is used up: following it again as someone else says so.
     dave = new_page(browser)

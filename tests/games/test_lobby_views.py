@@ -113,6 +113,17 @@ def test_the_lobby_shows_whose_turn_it_is(friday, alice, bob):
     assert "Friday cards" not in section(other_html, "Your turn")
 
 
+def test_a_game_on_your_turn_is_not_called_no_games_under_way(friday, alice, bob):
+    lobby.start_game(game_id=friday.pk, by=alice)
+    friday.refresh_from_db()
+    seat_user = {0: alice, 1: bob}[active_seat(friday)]
+    html = text(logged_in_client(seat_user).get(reverse("lobby")))
+    assert "Friday cards" in section(html, "Your turn")
+    progress = section(html, "Your games in progress")
+    assert "No games under way" not in progress
+    assert "No other games under way" in progress
+
+
 def test_an_empty_lobby_has_friendly_empty_states(dave):
     html = text(logged_in_client(dave).get(reverse("lobby")))
     assert "Nobody is waiting for you" in html
@@ -248,7 +259,7 @@ def test_alice_sees_every_organizer_control(friday, alice):
 def test_bob_may_invite_and_leave_but_not_manage(friday, bob):
     html = text(logged_in_client(bob).get(reverse("waiting-room", args=[friday.pk])))
     assert "Leave game" in html and "Invite friends" in html
-    assert "Add bot" not in html and ">Remove<" not in html and "Start game" not in html
+    assert "Add a bot" not in html and ">Remove<" not in html and "Start game" not in html
     assert "Alice starts the game" in html
 
 
@@ -446,6 +457,19 @@ def test_a_signed_out_visitor_following_a_link_is_asked_to_sign_up_and_come_back
     assert snapshot(friday) == before  # nothing is used up by a signed-out visit
 
 
+def test_the_headers_sign_up_and_sign_in_links_keep_the_invitation_too(friday, alice, client):
+    link = lobby.create_invite_link(game_id=friday.pk, by=alice)
+    html = text(client.get(reverse("invite-link-landing", args=[link.token])))
+    header = html.split('<header class="site-header">', 1)[1].split("</header>", 1)[0]
+    back = f"?next=%2Finvite%2F{link.token}%2F"
+    assert f'href="{reverse("account_signup")}{back}"' in header
+    assert f'href="{reverse("account_login")}{back}"' in header
+    # ...and on the sign-up page it leads to, the header's "Sign in" still does.
+    signup = text(client.get(f"{reverse('account_signup')}{back}"))
+    header = signup.split('<header class="site-header">', 1)[1].split("</header>", 1)[0]
+    assert f"{reverse('account_login')}{back}" in header
+
+
 def test_signing_up_through_the_link_lands_in_the_waiting_room(friday, alice, client):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
     here = reverse("invite-link-landing", args=[link.token])
@@ -460,16 +484,18 @@ def test_signing_up_through_the_link_lands_in_the_waiting_room(friday, alice, cl
         follow=True,
     )
     assert response.redirect_chain[-1][0] == reverse("waiting-room", args=[friday.pk])
-    assert "invited you to play" in text(response)
-    assert Membership.objects.get(game=friday, user__username="erin").role == "invitee"
+    html = text(response)
+    assert "Leave game" in html and ">Accept<" not in html  # seated: no Accept step
+    erin = Membership.objects.get(game=friday, user__username="erin")
+    assert (erin.role, erin.seat) == ("player", 2)
 
 
-def test_dave_following_a_link_becomes_an_invitee(friday, alice, dave):
+def test_dave_following_a_link_takes_a_seat(friday, alice, dave):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
     response = logged_in_client(dave).get(reverse("invite-link-landing", args=[link.token]))
     assert response.status_code == 302
     assert response["Location"] == reverse("waiting-room", args=[friday.pk])
-    assert Membership.objects.get(game=friday, user=dave).role == "invitee"
+    assert Membership.objects.get(game=friday, user=dave).role == "player"
 
 
 def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice, dave, client):

@@ -94,6 +94,15 @@ def test_sort_hand_before_trump_groups_suits_highest_first():
     assert [format_card(c) for c in sort_hand(hand, None)] == ["AC", "2C", "5D", "KH", "10H", "JK"]
 
 
+def test_sort_hand_before_trump_shows_black_pips_strongest_first_as_the_plain_order_ranks_them():
+    # Black number cards rank backwards (rules 10.3: A K Q J 2 3 ... 10): the 2 is the
+    # strongest pip and the 10 the weakest, in clubs and spades alike; red ones do not.
+    hand = cards("10C 3C KC 2S 9S")
+    assert [format_card(c) for c in sort_hand(hand, None)] == ["KC", "3C", "10C", "2S", "9S"]
+    hand = cards("2D 10D 5H 9H")
+    assert [format_card(c) for c in sort_hand(hand, None)] == ["10D", "2D", "9H", "5H"]
+
+
 def test_sort_hand_with_trump_puts_trumps_first_highest_first():
     hand = cards("2C AH 10C 5C 9D KD JK")
     shown = [format_card(c) for c in sort_hand(hand, "C")]

@@ -153,10 +153,13 @@ def sort_hand(cards: Iterable[Card], trump_suit: str | int | None) -> tuple[Card
     """Cards in display order.
 
     Once trump is known: all trumps first, highest first, then the other cards by suit (C D H S)
-    and highest plain rank first. Before that: by suit, highest first, the joker at the end.
+    and highest plain rank first. Before that: by suit, highest plain rank first (rules 10.3:
+    black number cards run backwards, 2 above 10), the joker at the end.
     """
     if trump_suit is None:
-        return tuple(sorted(cards, key=lambda c: (SUIT_OF[c] if c != JOKER else 4, -(c % 13))))
+        return tuple(
+            sorted(cards, key=lambda c: (SUIT_OF[c] if c != JOKER else 4, -PLAIN_VALUE[c]))
+        )
     trump = trump_suit if isinstance(trump_suit, int) else suit_index(trump_suit)
     values = TRUMP_VALUE[trump]
     return tuple(

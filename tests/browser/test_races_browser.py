@@ -1,0 +1,133 @@
+"""Races between a page's own requests and the pushes over its sockets, made to happen every
+time in Chromium (the network is held where the race would go one way or the other):
+
+- a move's answer that arrives after the push of its own version (the push replaced the
+  table the move was made from) leaves the console clean and the table right;
+- pressing Start loads the organizer's table once, although both the answer to the press
+  and the waiting room's socket say where to go.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
+
+from games.kinds.hundred_and_ten.engine import Play, Status
+from tests.browser.helpers import (
+    TABLE_URL,
+    Mirror,
+    add_bots,
+    create_game,
+    first_turn,
+    live,
+    move_control,
+    not_reloaded,
+    play_out,
+    set_seed,
+    sign_up,
+    solo_table,
+    table,
+    wait_for_version,
+)
+
+pytestmark = pytest.mark.browser
+
+PREFIX = "rc"  # usernames unique to this module (the e2e database is shared)
+SEED = "s1392"
+MOVE_URL = re.compile(r"/games/\d+/move/$")
+
+
+def console_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+
+    def note(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", note)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_a_moves_answer_after_the_push_of_its_version_leaves_the_console_clean(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    expect.set_options(timeout=20_000)
+    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
+    errors = console_errors(page)
+    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+
+    # On to a trick that alice's card completes: her answer then carries the side panel
+    # too (the trick count changed), out of band.
+    def alice_ends_a_trick(m: Mirror) -> bool:
+        s = m.state
+        return s.status == Status.TRICKS and s.active_seat == 0 and len(s.current_trick) == 3
+
+    play_out(mirror, {0: page}, until=alice_ends_a_trick)
+    expect(page.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
+    side_before = page.locator("#table-side").get_attribute("data-side")
+
+    # Hold the move's answer until the push of the version it made has been swapped in.
+    held: list[tuple[Route, Any]] = []
+
+    def hold(route: Route) -> None:
+        held.append((route, route.fetch()))
+
+    page.route(MOVE_URL, hold)
+    state = mirror.state
+    move = mirror.suggestion()
+    assert isinstance(move, Play)
+    mirror.apply(move)
+    answer_version = mirror.version
+    mirror.run_bots()
+    move_control(page, state, move).click()
+    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    page.wait_for_function(  # a function: an expression is eval'ed per poll, which CSP refuses
+        f"() => parseInt(document.getElementById('table').dataset.version, 10) >= {answer_version}"
+    )
+    assert page.locator("#table-side").get_attribute("data-side") != side_before
+    assert len(held) == 1
+    route, response = held[0]
+    body = response.text()
+    assert f'data-version="{answer_version}"' in body and 'id="table-side"' in body
+    route.fulfill(response=response)
+    page.unroute(MOVE_URL)
+
+    wait_for_version([page], mirror.version)
+    page.wait_for_timeout(300)  # the answer has been handled (or dropped) by now
+    assert not errors, errors
+    not_reloaded(page)
+    # The table goes on: alice's next turn still works from this page.
+    if not mirror.over:
+        play_out(mirror, {0: page}, until=lambda m: m.over or m.state.round_index > 0)
+    assert not errors, errors
+
+
+def test_pressing_start_loads_the_organizers_table_once(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    expect.set_options(timeout=20_000)
+    page = sign_up(browser, base_url, f"{PREFIX}org")
+    game_id = create_game(page, "Start once")
+    add_bots(page, (2, 3, 4))
+    set_seed(e2e_env, game_id, SEED)
+    live(page)
+    loads: list[str] = []
+
+    def note(request: Request) -> None:
+        if request.is_navigation_request() and TABLE_URL.search(request.url):
+            loads.append(request.url)
+
+    page.on("request", note)
+    page.get_by_role("button", name="Start game").click()
+    expect(page).to_have_url(TABLE_URL)
+    expect(table(page)).to_be_visible()
+    live(page)
+    page.wait_for_timeout(1_000)  # a second navigation, if any, has started by now
+    assert loads == [f"{base_url}/games/{game_id}/table/"], loads

@@ -1,0 +1,41 @@
+"""A player who closed the table shows as away, and for how long, by their seat on the other
+players' open tables: at once when they leave (the dots' small frame), and on any later
+redraw with the time since."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import presence
+from tests.games.conftest import start_table
+from tests.realtime.conftest import open_socket, session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+async def test_a_player_who_closed_the_table_is_away_by_their_seat_with_how_long(
+    alice, bob, monkeypatch
+):
+    clock = [1_700_000_000.0]
+    monkeypatch.setattr(presence, "now", lambda: clock[0])
+    duel = await database_sync_to_async(start_table)([alice, bob], name="Duel")
+    alice_cookie = await database_sync_to_async(session_cookie)(alice)
+    bob_cookie = await database_sync_to_async(session_cookie)(bob)
+    alice_ws, first = await open_socket(f"/ws/games/{duel.pk}/", alice_cookie)
+    assert '<span id="away-1" class="presence-away"></span>' in first  # bob never came
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", bob_cookie)
+    await alice_ws.receive_from(timeout=5)  # bob's dot lights up
+    await bob_ws.disconnect()
+    left = await alice_ws.receive_from(timeout=5)
+    assert 'id="presence-1" class="presence-dot" hx-swap-oob="true"' in left
+    assert 'id="away-1" class="presence-away" hx-swap-oob="true"' in left
+    assert ">away &lt;1 min</time>" in left
+    assert 'id="table"' not in left  # still the small frame
+    await alice_ws.disconnect()
+
+    clock[0] += 3 * 60 + 20  # alice comes back later: bob's seat says how long
+    alice_ws, again = await open_socket(f"/ws/games/{duel.pk}/", alice_cookie)
+    assert 'data-away-for="200">away 3 min</time>' in again
+    assert '<span id="away-0" class="presence-away"></span>' in again  # alice is here
+    await alice_ws.disconnect()
