@@ -7,7 +7,7 @@ platform's frame, and reads actions from POSTs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +36,25 @@ class Frame:
     @property
     def my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.to_act and not self.automated
+
+    def trick_plays(
+        self,
+        plays: Iterable[tuple[int, Any]],
+        winner: int | None,
+        info: Callable[[Any], dict[str, Any]],
+    ) -> list[dict[str, Any]]:
+        """Cards played to a trick, (seat, card) in order, as the seats show them: who played
+        it, where they sit, the card (`info(card)`: the game's card as a template dict) and
+        whether it wins."""
+        return [
+            {
+                "name": self.names[seat],
+                "pos": self.positions[seat],
+                "card": info(card),
+                "winning": seat == winner,
+            }
+            for seat, card in plays
+        ]
 
     @property
     def controls(self) -> bool:

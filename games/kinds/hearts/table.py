@@ -41,20 +41,6 @@ def card_info(card: Card, **extra: Any) -> dict[str, Any]:
     return card_face(card).info(**extra)
 
 
-def _trick_plays(
-    plays: tuple[tuple[int, Card], ...], winner: int | None, frame: Frame
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": frame.names[seat],
-            "pos": frame.positions[seat],
-            "card": card_info(card),
-            "winning": seat == winner,
-        }
-        for seat, card in plays
-    ]
-
-
 def _pass_text(view: HeartsView, names: tuple[str, ...]) -> str:
     if view.pass_direction == "hold":
         return "No passing this hand"
@@ -100,14 +86,14 @@ class HeartsTable:
         trick: list[dict[str, Any]] = []
         if view.trick:
             winner = trick_winner(view.trick) if len(view.trick) > 1 else None
-            trick = _trick_plays(view.trick, winner, frame)
+            trick = frame.trick_plays(view.trick, winner, card_info)
         done_trick = None
         if playing and not view.trick and view.last_trick:
             winner = view.last_trick_winner
             done_trick = {
                 "winner": names[winner] if winner is not None else "",
                 "points": sum(_points(card) for _, card in view.last_trick),
-                "plays": _trick_plays(view.last_trick, winner, frame),
+                "plays": frame.trick_plays(view.last_trick, winner, card_info),
             }
         leader_text = ""
         if playing and len(view.to_act) == 1:

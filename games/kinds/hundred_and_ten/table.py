@@ -91,20 +91,6 @@ def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
     return ("Passed", True) if last == 0 else (f"Bid {last}", False)
 
 
-def _trick_plays(
-    plays: tuple[tuple[int, Card], ...], winner: int | None, frame: Frame
-) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": frame.names[seat],
-            "pos": frame.positions[seat],
-            "card": card_info(card),
-            "winning": seat == winner,
-        }
-        for seat, card in plays
-    ]
-
-
 class HundredAndTenTable:
     center_template = "games/hundred_and_ten/center.html"
     seat_template = "games/hundred_and_ten/seat.html"
@@ -148,8 +134,8 @@ class HundredAndTenTable:
         trick: list[dict[str, Any]] = []
         if view.current_trick and trump is not None:
             winner = trick_winner(view.current_trick, SUITS.index(trump))
-            trick = _trick_plays(
-                view.current_trick, winner if len(view.current_trick) > 1 else None, frame
+            trick = frame.trick_plays(
+                view.current_trick, winner if len(view.current_trick) > 1 else None, card_info
             )
         # The trick just completed stays in the middle, its winner marked, until the next lead.
         done_trick = None
@@ -157,7 +143,7 @@ class HundredAndTenTable:
             last = view.tricks[-1]
             done_trick = {
                 "winner": names[last.winner],
-                "plays": _trick_plays(last.plays, last.winner, frame),
+                "plays": frame.trick_plays(last.plays, last.winner, card_info),
             }
         leader_text = ""
         if view.status == Status.TRICKS and view.active_seat is not None:
