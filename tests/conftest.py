@@ -7,6 +7,7 @@ loop in the main thread, which breaks pytest-asyncio tests and sync ORM calls af
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -117,6 +118,21 @@ def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True
     )
+
+
+def shell_json(env: dict[str, str], code: str) -> dict[str, Any]:
+    """Run `code` with `manage.py shell -c` in a server's environment (its own database) and
+    read back the JSON it prints on a line starting with "SETUP"."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    line = next(line for line in done.stdout.splitlines() if line.startswith("SETUP"))
+    return dict(json.loads(line[len("SETUP") :]))
 
 
 def start_daphne(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:

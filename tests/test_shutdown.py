@@ -10,12 +10,10 @@ loop that had stopped, and the process never exited.
 from __future__ import annotations
 
 import http.client
-import json
 import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 import urllib.parse
@@ -26,7 +24,7 @@ from typing import Any
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from tests.conftest import ROOT, manage, server_env, start_daphne
+from tests.conftest import manage, server_env, shell_json, start_daphne
 
 DELAYS_MS = (0, 5, 10, 20, 50)
 ROUNDS = 2  # 10 tries (before the fix, 4 to 6 in 15 hung)
@@ -61,16 +59,7 @@ print("SETUP" + json.dumps({{"games": games, "alice_session": alice_session,
 
 
 def setup_games(env: dict[str, str], count: int) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", SETUP.format(count=count)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    line = next(line for line in done.stdout.splitlines() if line.startswith("SETUP"))
-    return dict(json.loads(line[len("SETUP") :]))
+    return shell_json(env, SETUP.format(count=count))
 
 
 def found(pattern: str, text: str) -> str:

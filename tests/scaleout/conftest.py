@@ -6,17 +6,14 @@ they are deselected at collection (not skipped), so the default run reports noth
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, manage, server_env, start_daphne, stop_daphne
+from tests.conftest import manage, server_env, shell_json, start_daphne, stop_daphne
 
 
 def scaleout_configured() -> bool:
@@ -60,16 +57,7 @@ print("SETUP" + json.dumps({{"game": game.pk, "alice": alice.pk, "bob": bob.pk,
 
 def run_setup(env: dict[str, str], prefix: str) -> dict[str, Any]:
     """Users, sessions and a started two-seat game, made in the servers' own database."""
-    done = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", SETUP.format(prefix=prefix)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    line = next(line for line in done.stdout.splitlines() if line.startswith("SETUP"))
-    return dict(json.loads(line[len("SETUP") :]))
+    return shell_json(env, SETUP.format(prefix=prefix))
 
 
 @pytest.fixture(scope="module")
