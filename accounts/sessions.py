@@ -1,5 +1,5 @@
 """Whether a session still signs its user in, for connections that outlive the request that
-checked it (websockets: games/consumers.py)."""
+checked it (websockets: games/consumers/)."""
 
 from __future__ import annotations
 

@@ -31,6 +31,7 @@ from games.gamekind import Frame, GameKind
 from games.models import Game, Membership
 from games.presence import presence_of
 from games.services import table as service
+from games.steps import Steps
 
 log = logging.getLogger(__name__)
 
@@ -194,6 +195,8 @@ def _side_panel(
 def _turn_text(frame: Frame, g: dict[str, Any], over: bool) -> str:
     if over:
         return "Game over."
+    if frame.step is not None:  # playing out a resolution (games/steps.py)
+        return str(g.get("step_text", ""))
     if frame.seat is not None and frame.automated:
         return "A bot plays your seat."
     if frame.my_turn:
@@ -204,10 +207,14 @@ def _turn_text(frame: Frame, g: dict[str, Any], over: bool) -> str:
     return f"Waiting for {and_list(others)} {g['waiting']}."
 
 
-def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any]:
+def table_context(
+    game: Game | int, user: Any, error: str = "", steps: Steps | None = None
+) -> dict[str, Any]:
     """The `#table` context for `user` (a player, an invitee, a spectator or anybody).
 
     `side` is the shared side panel (#table-side) and `side_key` names its content.
+    `steps`: a socket's record of the resolution it is playing out (games/steps.py); the
+    table then draws the step it names. Without it (pages, a move's answer): the current state.
     """
     if not isinstance(game, Game):
         game = Game.objects.get(pk=game)
@@ -241,6 +248,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
     view = rules.view(state, my_seat)
     names = basis.names
     players = len(names)
+    steps_key, steps_count = kind.table.steps(view)
     frame = Frame(
         names=names,
         seat=my_seat,
@@ -248,6 +256,7 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         automated=bool(viewer is not None and viewer.automated),
         version=game.version,
         positions=positions(players, my_seat if my_seat is not None else 0),
+        step=steps.step_for(steps_key, steps_count) if steps is not None else None,
     )
     g = kind.table.context(view, frame)
     outcome = rules.outcome(state)
@@ -299,7 +308,9 @@ def table_context(game: Game | int, user: Any, error: str = "") -> dict[str, Any
         "phase": g["phase"],
         "view_seat": my_seat,
         "turn": rules.decision_key(state, my_seat) if my_seat is not None else "",
-        "my_turn": frame.my_turn,
+        "my_turn": frame.my_turn and frame.step is None,
+        "step": frame.step,
+        "steps_key": steps_key,
         "turn_text": _turn_text(frame, g, outcome is not None),
         "seats": seats,
         "others": [s for s in seats if s["pos"] != "bottom"],

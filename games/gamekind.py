@@ -32,6 +32,8 @@ class Frame:
     automated: bool  # the viewer's seat is played by a bot
     version: int
     positions: tuple[str, ...]  # by seat: where the seat sits around the felt
+    # Which step of the latest resolution to draw (games/steps.py); None: the current state.
+    step: int | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -92,6 +94,12 @@ class Table(Protocol):
         """The side panel's context, from a spectator's view (the same for every viewer)."""
         ...
 
+    def steps(self, view: Any) -> tuple[str, int]:
+        """The latest resolution `view` shows that a socket may play out step by step
+        (games/steps.py): a key naming it and its number of steps; `NO_STEPS` if none.
+        `context` then draws step `frame.step` of it when that is not None."""
+        ...
+
     def parse_action(self, data: QueryDict, seat: int) -> Any:
         """The action a POST names, for `seat` (BadAction if it cannot be read)."""
         ...
@@ -121,6 +129,8 @@ class GameKind:
     # What `manage.py simulate` reports per seat beside wins: "" (nothing more), "points per
     # hand" (Hearts) or "penalty per game" (One Hundred and Four).
     simulation_figure: str = ""
+    # The game's own stylesheet, a static path (games/kinds/<game>/static/...), or "".
+    stylesheet: str = ""
 
     @property
     def seats_text(self) -> str:

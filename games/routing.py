@@ -1,4 +1,4 @@
-"""Websocket routes (see games/consumers.py for what each socket sends)."""
+"""Websocket routes (see games/consumers/ for what each socket sends)."""
 
 from __future__ import annotations
 

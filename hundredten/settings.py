@@ -271,6 +271,10 @@ CONTENT_SECURITY_POLICY = {
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
 
+# The pause between two steps of a resolution played out on a table (One Hundred and
+# Four's placements, games/steps.py), so people can follow it.
+TABLE_STEP_SECONDS = float(env_str("TABLE_STEP_SECONDS", "0.9"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -1,4 +1,4 @@
-/* Live pages (see games/consumers.py). htmx's ws extension opens the sockets declared in
+/* Live pages (see games/consumers/). htmx's ws extension opens the sockets declared in
    base.html and swaps pushed fragments in by id; this script adds what htmx cannot:
    - #ws-status follows the sockets: "Reconnecting…" while one is down, hidden when all are up;
    - redirect instructions ({"redirect": url}) become location.assign(url), once per page

@@ -5,7 +5,9 @@
 //   pushes redraw them;
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
 //   carries a new one only when it changed;
-// - keeps "away 3 min" by a seat counting while nothing redraws the table.
+// - keeps "away 3 min" by a seat counting while nothing redraws the table;
+// - asks the table's socket to skip ahead when a resolution is played out step by step
+//   (the "Skip" button, data-skip-steps; games/steps.py).
 (function () {
   "use strict";
   var panels = {}; // details id -> open?
@@ -85,6 +87,17 @@
       panels[details.id] = details.open;
     }
   }, true);
+  var gameSocket = null; // the table socket's htmx wrapper (base.html's #live-game)
+  document.addEventListener("htmx:wsOpen", function (event) {
+    if (event.target && event.target.id === "live-game") gameSocket = event.detail.socketWrapper;
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-skip-steps]");
+    if (!button || !gameSocket) return;
+    button.disabled = true;
+    gameSocket.send(JSON.stringify({skip: button.dataset.skipSteps}));
+  });
+
   document.addEventListener("htmx:afterSettle", restorePanels);
   document.addEventListener("htmx:oobAfterSwap", restorePanels);
   document.addEventListener("htmx:wsAfterMessage", restorePanels);

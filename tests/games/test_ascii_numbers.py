@@ -6,7 +6,7 @@ refuses them with a 400 and a sentence, and changes nothing:
 - the waiting room's "add a bot" form: the seat;
 - a move: the table version, and Hundred and Ten's bid amount.
 
-Sockets take no input (games/consumers.py ignores whatever a client sends) and URLs take
+Sockets take no numbers (games/consumers/ reads only a skip key from a client) and URLs take
 ids through Django's `int` converter, which matches [0-9] only.
 """
 

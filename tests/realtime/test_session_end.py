@@ -193,7 +193,7 @@ async def test_an_expired_session_closes_its_socket_before_the_next_frame(
 ) -> None:
     client, cookie = await database_sync_to_async(browser)(alice)
     ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookie)
-    monkeypatch.setattr(consumers, "SESSION_RECHECK_SECONDS", 0)
+    monkeypatch.setattr(consumers.live, "SESSION_RECHECK_SECONDS", 0)
 
     def expire() -> None:
         key = client.session.session_key
@@ -210,5 +210,5 @@ async def test_an_expired_session_closes_its_socket_before_the_next_frame(
 async def test_a_valid_session_is_rechecked_and_its_socket_kept(duel, alice, monkeypatch) -> None:
     _, cookie = await database_sync_to_async(browser)(alice)
     ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookie)
-    monkeypatch.setattr(consumers, "SESSION_RECHECK_SECONDS", 0)
+    monkeypatch.setattr(consumers.live, "SESSION_RECHECK_SECONDS", 0)
     await still_open(ws, duel.pk)

@@ -14,6 +14,7 @@ from django.http import QueryDict
 
 from games.gamekind import BadAction, Frame
 from games.kinds.cardfaces import CardFace, face
+from games.steps import NO_STEPS
 
 from .engine import (
     Card,
@@ -142,6 +143,9 @@ class HeartsTable:
             "leader_text": leader_text,
             "hearts_broken": view.hearts_broken,
         }
+
+    def steps(self, view: HeartsView) -> tuple[str, int]:
+        return NO_STEPS  # a trick is played card by card: nothing to play out
 
     # --- the side panel: the same for every viewer -------------------------------------------
 

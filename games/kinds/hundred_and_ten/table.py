@@ -15,6 +15,7 @@ from django.utils.html import format_html
 
 from games.gamekind import BadAction, Frame
 from games.kinds.cardfaces import CardFace, face, suit_info
+from games.steps import NO_STEPS
 
 from .engine import (
     SUIT_NAMES,
@@ -200,6 +201,9 @@ class HundredAndTenTable:
             "done_trick": done_trick,
             "leader_text": leader_text,
         }
+
+    def steps(self, view: SeatView) -> tuple[str, int]:
+        return NO_STEPS  # a trick is played card by card: nothing to play out
 
     # --- the side panel: the same for every viewer ---------------------------------------
 

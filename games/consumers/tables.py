@@ -1,0 +1,295 @@
+"""The game sockets: the table (`TableConsumer`) and the waiting room (`RoomConsumer`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games import bots, presence, realtime
+from games.committed import game_identity
+from games.consumers.live import LiveConsumer
+from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
+from games.context import known_game, table_basis, table_context
+from games.models import Game, Membership
+from games.steps import Steps
+from games.views.lobby import room_context
+
+log = logging.getLogger(__name__)
+
+DOT_RE = re.compile(r'id="presence-(\d+)" class="presence-dot( is-connected)?"')
+
+
+def dots_in(html: str) -> dict[int, bool]:
+    """Seat -> lit, for the presence dots in a rendered table."""
+    return {int(m.group(1)): bool(m.group(2)) for m in DOT_RE.finditer(html)}
+
+
+def _dot_tag(match: re.Match[str], now: dict[int, bool]) -> str:
+    seat = int(match.group(1))
+    return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
+
+
+class GameConsumer(LiveConsumer):
+    """One game's page (table or waiting room), rendered for this socket's user."""
+
+    game_id: int
+    heartbeat_task: asyncio.Task[None] | None = None
+    # What a presence change redraws: the whole page, or (the table) just the seats' dots.
+    presence_part = "page"
+    # Relations the page shows, loaded with the game (`_visible` runs before every render).
+    game_related: tuple[str, ...] = ()
+    # Whether a render may take the game row from the table basis this process keeps for
+    # the announced version instead of reading it (a page that shows no related rows).
+    reuses_known_rows = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.identity: tuple[int, str, float] | None = None  # once the row has been read
+        self.rendered_version = 0  # the version of the row the last render used
+        # Since the last render: the newest version game.changed announced, and whether
+        # anything else asked for a render (then the row is read; so is the first one's).
+        self.announced: int | None = None
+        self.reread = True
+
+    async def authorize(self) -> bool:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        return bool(await in_pool(self._visible)())
+
+    def take_pending(self) -> Game | None:
+        """The game row to render, if this process keeps the one of the version announced
+        (`known_game`); None: read it. Never an older version than the last render's: two
+        processes' announcements may arrive out of order."""
+        known = None
+        if self.reuses_known_rows and not self.reread and self.identity is not None:
+            # Nothing announced (a step of a resolution): the version drawn last.
+            known = known_game(self.identity, max(self.announced or 0, self.rendered_version))
+        self.announced, self.reread = None, False
+        return known
+
+    def _visible(self, known: Game | None = None) -> Game | None:
+        """The game if this user may see it (as games.access.visible_game_or_404 decides:
+        public, or a member). It runs before every render. The members come from the table
+        basis this process keeps for the game's version (every change of membership bumps
+        the version). The row itself is one primary-key query, unless the row is `known`
+        (`take_pending`): a move's redraws then read nothing."""
+        game = known
+        if game is None:
+            game = self.read_game()
+            if game is None:
+                return None
+            self.identity = game_identity(game)
+        if game.public or table_basis(game).member_of(self.user) is not None:
+            self.rendered_version = game.version
+            return game
+        return None
+
+    def read_game(self) -> Game | None:
+        return Game.objects.select_related(*self.game_related).filter(pk=self.game_id).first()
+
+    def group_names(self) -> list[str]:
+        return [realtime.game_group(self.game_id)]
+
+    async def opened(self) -> None:
+        first = await presence_call(presence.join, self.game_id, self.user.pk)
+        if first:
+            await self.channel_layer.group_send(
+                realtime.game_group(self.game_id),
+                {"type": "presence.changed", "game_id": self.game_id},
+            )
+        self.heartbeat_task = asyncio.get_running_loop().create_task(self.heartbeat())
+
+    async def heartbeat(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(presence.HEARTBEAT)
+            with contextlib.suppress(Exception):  # the cache is best effort
+                await presence_call(presence.touch, self.game_id, self.user.pk)
+
+    async def closed(self) -> None:
+        if self.heartbeat_task is not None:
+            self.heartbeat_task.cancel()
+        try:
+            last = await presence_call(presence.leave, self.game_id, self.user.pk)
+            if last:
+                await self.channel_layer.group_send(
+                    realtime.game_group(self.game_id),
+                    {"type": "presence.changed", "game_id": self.game_id},
+                )
+        except Exception:
+            log.exception("presence update failed for game %s", self.game_id)
+
+    # --- events (from games.realtime) ----------------------------------------------------
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        version = event.get("version")
+        if type(version) is int:
+            self.announced = max(self.announced or 0, version)
+        else:
+            self.reread = True
+        self.want("page")
+
+    async def game_started(self, event: dict[str, Any]) -> None:
+        self.reread = True
+        self.want("page")
+
+    async def presence_changed(self, event: dict[str, Any]) -> None:
+        self.reread = True
+        self.want(self.presence_part)
+
+    # --- rendering (in a worker thread) ---------------------------------------------------
+
+    def render(self, parts: set[str], pending: Any = None) -> Frames:
+        game = self._visible(pending)
+        if game is None:  # removed from a private game, or the game is gone
+            return Frames([redirect_frame(reverse("lobby"))], close=True)
+        elsewhere = self.elsewhere(game)
+        if elsewhere:
+            return Frames([redirect_frame(elsewhere)])
+        if "page" not in parts:  # only presence changed
+            dots = self.render_presence(game)
+            return Frames([dots] if dots else [])
+        return Frames(self.page_frames(game))
+
+    def render_presence(self, game: Game) -> str:
+        """The seats' presence dots (and how long the others have been away) alone, if this
+        page shows them and any dot changed since the last frame (cheap: no replay)."""
+        shown = dots_in(self.last_sent or "")
+        if not shown:
+            return ""
+        seated = list(
+            Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
+            .order_by("seat")
+            .values_list("seat", "user_id")
+        )
+        here = presence.presence_of(game.pk, [uid for _, uid in seated])
+        away = {seat: here.away.get(uid) for seat, uid in seated if seat is not None}
+        now = {seat: uid in here.connected for seat, uid in seated if seat is not None}
+        if all(shown.get(seat) == lit for seat, lit in now.items()):
+            return ""
+        dots = "".join(
+            render_to_string(
+                f"games/_presence.html#{part}",
+                {"seat": seat, "connected": lit, "away": away[seat], "oob": True},
+            )
+            for seat, lit in now.items()
+            for part in ("dot", "away")  # the dot, and "away 3 min" after the name
+        )
+        # What the page shows now: the last table with these dots.
+        self.last_sent = DOT_RE.sub(
+            lambda m: m.group(0) if int(m.group(1)) not in now else _dot_tag(m, now),
+            self.last_sent or "",
+        )
+        return dots
+
+    def elsewhere(self, game: Game) -> str:
+        """The URL this page's user belongs on now, or "" to stay."""
+        return ""
+
+    def page_frames(self, game: Game) -> list[str]:
+        """The page's frame, unless it is the one sent last."""
+        return self.fresh_text(self.render_page(game))
+
+    def render_page(self, game: Game) -> str:
+        raise NotImplementedError
+
+
+class TableConsumer(GameConsumer):
+    """The table: #table for this user, plus the shared #table-side when it changed."""
+
+    presence_part = "presence"
+    reuses_known_rows = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.last_side = ""
+        # A resolution played out step by step (games/steps.py). The render reads `steps`;
+        # the event loop changes it only in `take_pending`, between renders.
+        self.steps = Steps()
+        self.step_task: asyncio.Task[None] | None = None
+        self.step_due = False
+        self.skip_asked = ""
+
+    async def opened(self) -> None:
+        await super().opened()
+        # Bots resume after a server restart once somebody looks at the table.
+        await in_pool(self._ensure_bots)()
+
+    def _ensure_bots(self) -> None:
+        game = Game.objects.filter(pk=self.game_id).first()
+        if game is not None:
+            try:
+                bots.ensure_running(game)
+            except Exception:
+                log.exception("could not resume the bots of game %s", self.game_id)
+
+    async def closed(self) -> None:
+        if self.step_task is not None:
+            self.step_task.cancel()
+        await super().closed()
+
+    # --- a resolution, step by step ----------------------------------------------------
+
+    def received(self, message: dict[str, Any]) -> None:
+        key = message.get("skip")
+        if isinstance(key, str) and key and key == self.steps.key:
+            self.skip_asked = key
+            self.want("page")
+
+    def rendered(self) -> None:
+        if self.steps.active and (self.step_task is None or self.step_task.done()):
+            self.step_task = asyncio.get_running_loop().create_task(self.next_step())
+
+    async def next_step(self) -> None:
+        await asyncio.sleep(settings.TABLE_STEP_SECONDS)
+        self.step_due = True
+        self.want("page")
+
+    def take_pending(self) -> Game | None:
+        if self.skip_asked:
+            self.steps.skip(self.skip_asked)
+            self.skip_asked = ""
+        if self.step_due:
+            self.steps.advance()
+            self.step_due = False
+        return super().take_pending()
+
+    def elsewhere(self, game: Game) -> str:
+        if game.status == Game.Status.WAITING:
+            return reverse("waiting-room", args=[game.pk])
+        return ""
+
+    def renders_in_memory(self, parts: set[str], pending: Any) -> bool:
+        # A move's redraw: the row, members and state of the announced version are kept by
+        # this process (`take_pending` found the row), and presence is in this process's cache.
+        return parts == {"page"} and pending is not None and presence.in_process()
+
+    def page_frames(self, game: Game) -> list[str]:
+        # The turn banner is not part of this frame: the services send lobby.changed to the
+        # members whose turn starts or ends, and the user socket redraws the banner then.
+        context = table_context(game, self.user, steps=self.steps)
+        frames = self.fresh_text(render_for(self.request, "games/table.html#table", context))
+        side = context["side"]
+        if side and side != self.last_side:  # one frame: both parts swap together
+            self.last_side = side
+            frames = ["".join(frames) + side]
+        return frames
+
+
+class RoomConsumer(GameConsumer):
+    game_related = ("organizer",)
+
+    def elsewhere(self, game: Game) -> str:
+        if game.status != Game.Status.WAITING:
+            return reverse("table", args=[game.pk])
+        return ""
+
+    def render_page(self, game: Game) -> str:
+        return render_for(
+            self.request, "games/waiting_room.html#room", room_context(game, self.user)
+        )
