@@ -23,16 +23,21 @@ def run_command(*args):
 def test_every_game_prints_wins_per_seat_and_decision_times(kind):
     game = registry.kind(kind)
     seats = game.table_size
-    text = run_command("--game", kind, "--games", "4", "--seed", "S", "--target", "50")
+    target = ("--target", "50") if "target" in game.resolve_options({}) else ()
+    text = run_command("--game", kind, "--games", "4", "--seed", "S", *target)
     assert text.startswith(f"{kind}: 4 games, {seats} seats")
     assert re.search(r"^\d+ actions/s$", text, re.M)
     wins = WINS.findall(text)
     assert [int(seat) for seat, *_ in wins] == list(range(seats))
-    assert abs(sum(float(share) for _, _, share, _ in wins) - 100) < 0.1 * seats
+    # A team's win counts for each of its seats; a shared win is split between the winners.
+    winners_per_game = seats // 2 if game.teams is not None else 1
+    assert abs(sum(float(share) for _, _, share, _ in wins) - 100 * winners_per_game) < seats
     assert re.search(
-        r"^decisions: naive p50 \d+\.\d+ ms, p95 \d+\.\d+ ms, p99 \d+\.\d+ ms$", text, re.M
+        rf"^decisions: {game.seat_bot} p50 \d+\.\d+ ms, p95 \d+\.\d+ ms, p99 \d+\.\d+ ms$",
+        text,
+        re.M,
     )
-    again = run_command("--game", kind, "--games", "4", "--seed", "S", "--target", "50")
+    again = run_command("--game", kind, "--games", "4", "--seed", "S", *target)
     assert WINS.findall(again) == wins  # the same seed plays the same games
 
 
@@ -42,6 +47,21 @@ def test_hearts_reports_points_per_hand():
     assert len(per_hand) == 4
     # 26 points go out per hand (0 + 3 × 26 when the moon is shot): the mean is 6.5 to 19.5.
     assert 6.5 <= sum(float(p) for p in per_hand) / 4 <= 19.5
+
+
+def test_one_hundred_and_four_reports_penalty_per_game_and_takes_options():
+    text = run_command(
+        "--game", "one-hundred-and-four", "--games", "4", "--players", "10",
+        "--bots", ",".join(["heuristic", "naive"] * 5), "--option", "match_to=66",
+    )  # fmt: skip
+    per_game = re.findall(r"^seat \d (\w+): penalty per game (\d+\.\d) ± \d+\.\d$", text, re.M)
+    assert len(per_game) == 10
+    # A match to 66 ends with someone at 66 or more: the totals are far above one deal's.
+    assert max(float(p) for _, p in per_game) >= 30
+    with pytest.raises(CommandError, match="has no option 'target'"):
+        run_command("--game", "one-hundred-and-four", "--option", "target=5")
+    with pytest.raises(CommandError, match="NAME=NUMBER"):
+        run_command("--game", "one-hundred-and-four", "--option", "match_to=６６")
 
 
 def test_seats_rotate_between_games():

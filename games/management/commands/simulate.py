@@ -33,6 +33,14 @@ class Command(BaseCommand):
             "--bots", default="", help="comma-separated bot levels, one per seat (default: naive)"
         )
         parser.add_argument("--target", type=int, help="the game's target score option")
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="a rule option of the game (e.g. match_to=66, tables_per_team=3; none for "
+            "no value); any number of times",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         kind = registry.REGISTRY.get(options["game"])
@@ -49,6 +57,13 @@ class Command(BaseCommand):
             if "target" not in chosen:
                 raise CommandError(f"{kind.name} has no target score.")
             chosen["target"] = options["target"]
+        for text in options["option"]:
+            name, _, value = text.partition("=")
+            if name not in chosen:
+                raise CommandError(f"{kind.name} has no option {name!r}.")
+            if not (value == "none" or (value.isascii() and value.isdigit())):
+                raise CommandError(f"{text!r}: write NAME=NUMBER or NAME=none.")
+            chosen[name] = None if value == "none" else int(value)
         try:
             result = simulate(
                 kind.rules, players, chosen, options["games"], options["seed"], bots, kind.bots

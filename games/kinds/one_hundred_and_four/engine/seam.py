@@ -1,0 +1,107 @@
+"""One Hundred and Four behind the rules protocol (`games.kinds.protocol.Rules`).
+
+Plain delegation to the engine's functions, with the protocol's shapes:
+
+* `to_act`: every seat yet to commit its card while choosing (simultaneous and secret), the
+  owner of a too-low card during the pause, nobody once over;
+* `legal_actions(state, seat)`: a `Choose` of each held card for a seat yet to commit, the
+  four `TakeRow` for the seat asked in a pause, else nothing;
+* `decision_key`: the deal, the turn and whether `seat` has committed (another seat's
+  commitment never makes a seat's submission stale), or the row choice of a pause;
+* `hand_number`: the 0-based deal (a match deals again);
+* deals: `deals[i]` is a trace's `deal` object, {"rows": [4 cards], "hands": [[10 cards]
+  per seat], "rest": [...]}; `initial_state` shuffles deal i from (seed, i) (rules §2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.kinds.protocol import Option, Outcome
+
+from .actions import Action, action_from_json, action_to_json
+from .cards import MAX_SEATS, MIN_SEATS
+from .rules import apply, check_seats, decision_key, legal_actions, new_game, outcome, to_act
+from .snapshot import state_from_json, state_to_json
+from .state import FixedDeals, HundredAndFourState, SeededDeals, check_deal
+from .view import HundredAndFourView, view_of
+
+SLUG = "one-hundred-and-four"
+NAME = "One Hundred and Four"
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
+MATCH_TO = 66
+OPTIONS = (
+    Option(
+        "match_to",
+        "Length",
+        None,
+        (
+            (None, "One deal (the usual game)"),
+            (MATCH_TO, f"Deal again until someone reaches {MATCH_TO}"),
+        ),
+        help="In a match the lowest running total wins once a deal ends with someone at the limit.",
+    ),
+)
+
+
+def _match_to(options: Mapping[str, Any]) -> int | None:
+    value = options.get("match_to")
+    if value is not None and (type(value) is not int or value <= 0):
+        raise ValueError(f"match_to must be None or a positive number, not {value!r}.")
+    return value
+
+
+class HundredAndFourRules:
+    """The engine as a `Rules[HundredAndFourState, Action, HundredAndFourView]`."""
+
+    def initial_state(
+        self, seed: str, seats: int, options: Mapping[str, Any]
+    ) -> HundredAndFourState:
+        return new_game(SeededDeals(str(seed)), seats, _match_to(options))
+
+    def initial_state_from_deals(
+        self, deals: Sequence[Any], seats: int, options: Mapping[str, Any]
+    ) -> HundredAndFourState:
+        """`deals[i]`: deal i as in the traces (rows, hands, rest)."""
+        check_seats(seats)
+        if not isinstance(deals, Sequence) or isinstance(deals, str):
+            raise ValueError("The deals must be a list of deals.")
+        checked = tuple(check_deal(deal, seats, index) for index, deal in enumerate(deals))
+        return new_game(FixedDeals(checked), seats, _match_to(options))
+
+    def to_act(self, state: HundredAndFourState) -> frozenset[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: HundredAndFourState, seat: int) -> Sequence[Action]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: HundredAndFourState, seat: int, action: Action) -> HundredAndFourState:
+        return apply(state, seat, action)
+
+    def view(self, state: HundredAndFourState, seat: int | None) -> HundredAndFourView:
+        return view_of(state, seat)
+
+    def outcome(self, state: HundredAndFourState) -> Outcome | None:
+        return outcome(state)
+
+    def hand_number(self, state: HundredAndFourState) -> int:
+        return state.deal
+
+    def decision_key(self, state: HundredAndFourState, seat: int) -> str:
+        return decision_key(state, seat)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return action_from_json(data)
+
+    def state_to_json(self, state: HundredAndFourState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> HundredAndFourState:
+        return state_from_json(data)
+
+
+RULES = HundredAndFourRules()
