@@ -124,6 +124,15 @@ class InviteForm(forms.Form):
 
 
 class SeatForm(forms.Form):
+    # The bot level "Add a bot" seats (a key of the game's seat levels; checked by the service).
+    level = forms.SlugField(
+        max_length=16,
+        required=False,
+        error_messages={
+            "invalid": "This game has no bot of that level.",
+            "max_length": "This game has no bot of that level.",
+        },
+    )
     seat = forms.IntegerField(
         min_value=0,
         max_value=MAX_PLAYERS - 1,

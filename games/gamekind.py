@@ -124,13 +124,20 @@ class GameKind:
     options: tuple[Option, ...] = ()
     teams: Callable[[int], Teams] | None = None
     hint_bot: str = "naive"
-    seat_bot: str = "naive"  # the level seated by "Add bot" and playing handed-over seats
+    seat_bot: str = "naive"  # the level "Add a bot" seats first; it plays handed-over seats
+    # The levels "Add a bot" offers, (level, label), when there is more than one.
+    bot_levels: tuple[tuple[str, str], ...] = ()
     default_seats: int = field(default=0)
     # What `manage.py simulate` reports per seat beside wins: "" (nothing more), "points per
     # hand" (Hearts) or "penalty per game" (One Hundred and Four).
     simulation_figure: str = ""
     # The game's own stylesheet, a static path (games/kinds/<game>/static/...), or "".
     stylesheet: str = ""
+
+    @property
+    def seat_levels(self) -> tuple[tuple[str, str], ...]:
+        """The bot levels a seat may be given, the default first."""
+        return self.bot_levels or ((self.seat_bot, "Bot"),)
 
     @property
     def seats_text(self) -> str:

@@ -150,10 +150,6 @@ class Membership(models.Model):
         PLAYER = "player", "Player"
         INVITEE = "invitee", "Invitee"
 
-    class Bot(models.TextChoices):
-        NONE = "", "Human"
-        NAIVE = "naive", "Naive bot"
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -164,7 +160,8 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    bot = models.CharField(max_length=10, choices=Bot.choices, blank=True, default=Bot.NONE)
+    # A bot's level: a key of its game kind's `bots` ("naive", "heuristic"); "" for a human.
+    bot = models.CharField(max_length=16, blank=True, default="")
     bot_name = models.CharField(max_length=40, blank=True)
     # A human seat handed to the bot ("automate"): the bot plays it from then on.
     automated = models.BooleanField(default=False)

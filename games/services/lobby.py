@@ -36,7 +36,9 @@ from games.models import (
 )
 from games.services import table
 
-BOT_NAMES = ("Ada", "Blaise", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Hedy")
+BOT_NAMES = (
+    "Ada", "Blaise", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Hedy", "Niklaus", "Frances"
+)  # fmt: skip
 
 
 class LobbyRefused(Exception):
@@ -158,10 +160,13 @@ def _role_of(person: rules.Person) -> Membership.Role:
     return Membership.Role.INVITEE
 
 
-def _save(room: _Room, after: rules.Lobby, *, seat: int | None = None) -> list[Membership]:
+def _save(
+    room: _Room, after: rules.Lobby, *, seat: int | None = None, level: str = ""
+) -> list[Membership]:
     """Store the engine's outcome: create, promote or delete memberships to match `after`.
 
-    A new player takes `seat` if given (a bot's chosen seat), else the lowest free seat.
+    A new player takes `seat` if given (a bot's chosen seat), else the lowest free seat; a
+    new bot plays at `level` (else the game's default seat bot).
     Returns the memberships that were deleted.
     """
     kept = {person.id for person in after.people}
@@ -179,7 +184,7 @@ def _save(room: _Room, after: rules.Lobby, *, seat: int | None = None) -> list[M
             member = Membership(
                 game=room.game,
                 user_id=int(ident) if kind == "user" else None,
-                bot=Membership.Bot.NAIVE if person.bot else Membership.Bot.NONE,
+                bot=(level or registry.kind(room.game.kind).seat_bot) if person.bot else "",
                 bot_name=ident if person.bot else "",
             )
         if role == Membership.Role.INVITEE:
@@ -430,12 +435,16 @@ def leave(*, game_id: int, user: User) -> None:
 
 
 @transaction.atomic
-def add_bot(*, game_id: int, by: User, seat: int) -> Membership:
-    """The organizer seats a naive bot ("Bot Ada") in the empty `seat` (0-based)."""
+def add_bot(*, game_id: int, by: User, seat: int, level: str = "") -> Membership:
+    """The organizer seats a bot ("Bot Ada") in the empty `seat` (0-based), at `level` (one
+    of the game's seat levels; "" for its default)."""
     room = _locked_room(game_id, by)
     _organizer_only(room, by, "add a bot")
     if not 0 <= seat < room.game.max_players:
         raise BadRequest("That seat does not exist.")
+    levels = dict(registry.kind(room.game.kind).seat_levels)
+    if level and level not in levels:
+        raise BadRequest("This game has no bot of that level.")
     if room.game.status == Game.Status.WAITING and seat not in room.free_seats():
         raise Conflict("That seat is taken.")
     taken = {m.bot_name for m in room.members.values() if m.is_bot}
@@ -444,7 +453,7 @@ def add_bot(*, game_id: int, by: User, seat: int) -> Membership:
         after = rules.add_bot(room.lobby, _user_pid(by), f"bot:{name}")
     except rules.LobbyError as error:
         raise Conflict(error.message) from error
-    _save(room, after, seat=seat)
+    _save(room, after, seat=seat, level=level)
     _changed(room)
     return room.members[f"bot:{name}"]
 

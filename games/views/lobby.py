@@ -117,13 +117,14 @@ class Seat:
     index: int  # 0-based, as the services want it
     member: Membership | None
     team: int | None = None
+    levels: dict[str, str] | None = None  # the game's bot levels, when it has several
 
     @property
     def role(self) -> str:
         if self.member is None:
             return "Empty"
         if self.member.is_bot:
-            return "Bot"
+            return (self.levels or {}).get(self.member.bot, "Bot")
         return str(self.member.get_role_display())
 
 
@@ -158,6 +159,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     kind = registry.kind(game.kind)
     team_game = kind.teams is not None
     can_start_with = (game.max_players,) if team_game else kind.seat_counts
+    levels = dict(kind.bot_levels) if kind.bot_levels else None
     return {
         "game": game,
         "kind": kind,
@@ -165,7 +167,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         "options": _options_text(kind, game.options),
         "me": me,
         "seats": [
-            Seat(n + 1, n, by_seat.get(n), kind.team_of(n, game.max_players))
+            Seat(n + 1, n, by_seat.get(n), kind.team_of(n, game.max_players), levels)
             for n in range(game.max_players)
         ],
         "invitees": invitees,
@@ -449,11 +451,11 @@ def add_bot(request: AuthedRequest, game_id: int) -> HttpResponse:
     form = SeatForm(request.POST)
     if not form.is_valid():
         return _bad_input(request, game_id, first_error(form))
-    seat = form.cleaned_data["seat"]
+    seat, level = form.cleaned_data["seat"], form.cleaned_data["level"]
     return _run(
         request,
         game_id,
-        lambda: services.add_bot(game_id=game_id, by=request.user, seat=seat),
+        lambda: services.add_bot(game_id=game_id, by=request.user, seat=seat, level=level),
         done="A bot took the seat.",
     )
 
