@@ -42,14 +42,16 @@ class CommittedCache(Generic[K, V]):
             return value
 
     def put(self, key: K, value: V) -> None:
-        def store() -> None:
-            with self._lock:
-                self._items[key] = value
-                self._items.move_to_end(key)
-                while len(self._items) > self.size:
-                    self._items.popitem(last=False)
+        transaction.on_commit(lambda: self.put_now(key, value))
 
-        transaction.on_commit(store)
+    def put_now(self, key: K, value: V) -> None:
+        """Store at once: for a value keyed by its own content, which no rollback can make
+        wrong (callable on the event loop, where `on_commit` would need the database)."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
 
     def forget(self, key: K) -> None:
         with self._lock:

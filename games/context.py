@@ -96,12 +96,16 @@ class TableBasis:
 BasisKey = tuple[int, str, float, int]
 _BASES: CommittedCache[BasisKey, TableBasis] = CommittedCache(size=2048)
 _SIDES: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
+# A seat box's inside by its content: at a table of ten every viewer sees the nine other
+# boxes alike, so each is drawn once per change instead of once per viewer.
+_SEAT_BOXES: CommittedCache[str, SafeString] = CommittedCache(size=8192)
 
 
 def clear_table_cache() -> None:
     """Forget every shared table part of this process (tests)."""
     _BASES.clear()
     _SIDES.clear()
+    _SEAT_BOXES.clear()
 
 
 def on_version_committed(
@@ -162,6 +166,19 @@ def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> Ta
     )
     _BASES.put(key, basis)
     return basis
+
+
+def _seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
+    """The inside of one seat's box (games/_seat.html and the game's seat template), drawn
+    once for the same content. Everything the box shows is in `s` (and the game's word for
+    a seat to act), so the key is their text."""
+    key = repr((kind.slug, seat_turn, s))
+    html = _SEAT_BOXES.get(key)
+    if html is None:
+        context = {"s": s, "kind": kind, "g": {"seat_turn": seat_turn}}
+        html = SafeString(render_to_string("games/_seat.html", context))
+        _SEAT_BOXES.put_now(key, html)
+    return html
 
 
 def _side_panel(
@@ -259,7 +276,8 @@ def table_context(
         step=steps.step_for(steps_key, steps_count) if steps is not None else None,
     )
     g = kind.table.context(view, frame)
-    outcome = rules.outcome(state)
+    # While the socket plays the last resolution out step by step, how it ends waits too.
+    outcome = rules.outcome(state) if frame.step is None else None
     winners = set(outcome.winners) if outcome is not None else set()
     members = basis.seated
     # Who has this game open right now (games/presence.py; a dot by each human seat).
@@ -282,18 +300,24 @@ def table_context(
                 "is_bot": bool(member and member.is_bot),
                 "automated": bool(member and member.automated),
                 "dealer": seat == g.get("dealer"),
-                "active": seat in frame.to_act,
+                "active": seat in frame.to_act and frame.step is None,
                 "pos": frame.positions[seat],
                 "winner": seat in winners,
                 "team": team,
                 "g": g["seats"][seat],
             }
         )
+    for s in seats:
+        s["box"] = _seat_box(kind, g.get("seat_turn"), s)
     over = None
     if outcome is not None:
         over = {
             "winners": and_list([names[s] for s in outcome.winners]),
             "shared": len(outcome.winners) > 1,
+            # A team game: "Team A" (as the seats' team chips name them).
+            "team": "Team " + "AB"[outcome.winning_team]
+            if outcome.winning_team is not None
+            else "",
             "i_won": my_seat in winners,
             "rematch_url": basis.rematch_url,
             "scores": [

@@ -18,6 +18,7 @@ from games.kinds.conformance import TraceChecker
 KIND_MODULES = (
     "games.kinds.hundred_and_ten.kind",
     "games.kinds.hearts.kind",
+    "games.kinds.one_hundred_and_four.kind",
 )
 
 

@@ -105,6 +105,7 @@ def server_env(workdir: Path, **extra: str) -> dict[str, str]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "STATIC_ROOT": str(workdir / "static"),
         "BOT_DELAY_SECONDS": os.environ.get("E2E_BOT_DELAY_SECONDS", "0.05"),
+        "TABLE_STEP_SECONDS": os.environ.get("E2E_TABLE_STEP_SECONDS", "0.05"),
         "LOGIN_FAILED_LIMIT": "100/m/ip,100/m/key",
         "PYTHONUNBUFFERED": "1",
         **extra,

@@ -214,6 +214,9 @@ class TableConsumer(GameConsumer):
         self.step_task: asyncio.Task[None] | None = None
         self.step_due = False
         self.skip_asked = ""
+        # (resolution, version) of the last whole table drawn at a step: the next steps of
+        # that table redraw only the middle of the felt (#center-area).
+        self.step_basis: tuple[str, int] | None = None
 
     async def opened(self) -> None:
         await super().opened()
@@ -273,9 +276,17 @@ class TableConsumer(GameConsumer):
         # The turn banner is not part of this frame: the services send lobby.changed to the
         # members whose turn starts or ends, and the user socket redraws the banner then.
         context = table_context(game, self.user, steps=self.steps)
+        step, basis = context.get("step"), (context.get("steps_key", ""), game.version)
+        if step is not None and step > 0 and basis == self.step_basis:
+            # A later step of the resolution on the same table: only the felt's middle
+            # changes (a tenth of a whole table's render at ten seats).
+            return [render_for(self.request, "games/table.html#center", context)]
+        self.step_basis = basis if step is not None else None
         frames = self.fresh_text(render_for(self.request, "games/table.html#table", context))
         side = context["side"]
-        if side and side != self.last_side:  # one frame: both parts swap together
+        # One frame: both parts swap together. The side panel waits for the end of a
+        # resolution played out step by step (it would tell how it ends).
+        if side and side != self.last_side and step is None:
             self.last_side = side
             frames = ["".join(frames) + side]
         return frames

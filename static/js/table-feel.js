@@ -98,14 +98,21 @@
     }
   }
 
-  // A move's answer: drop it if a push already brought a newer table. Its side panel (out
+  // A move's answer: drop it if a push already brought a newer table, or the same version
+  // while the socket plays a resolution out step by step (games/steps.py: the answer is the
+  // state after the steps, which the socket draws when they are done). Its side panel (out
   // of band) is swapped before its #table: focus is restored once, after the #table.
+  function outdated(incoming) {
+    if (incoming === null) return false;
+    var table = document.getElementById("table");
+    var stepping = Boolean(table && table.hasAttribute("data-step"));
+    return incoming < currentVersion() || (stepping && incoming === currentVersion());
+  }
   var answering = false;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "table") return;
-    var incoming = versionIn(event.detail.serverResponse);
-    if (incoming !== null && incoming < currentVersion()) {
+    if (outdated(versionIn(event.detail.serverResponse))) {
       event.detail.shouldSwap = false;
       return;
     }
@@ -128,7 +135,7 @@
     var table = document.getElementById("table");
     if (!wanted || gone.id !== "table" || !table || !window.htmx) return;
     var incoming = versionIn(detail.serverResponse);
-    if (incoming === null || incoming < currentVersion()) return;
+    if (incoming === null || outdated(incoming)) return;
     remember();
     answering = true;
     // Its events name the table it replaces as their target, as an answer's own do, so the

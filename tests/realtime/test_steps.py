@@ -3,7 +3,22 @@ draws, how ticks and skips move it, and that a socket's first render never repla
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from django.urls import reverse
+
+from games.kinds.one_hundred_and_four.engine import RULES
+from games.models import Membership
+from games.services import table
 from games.steps import NO_STEPS, Steps
+from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import start_table
+from tests.realtime.conftest import open_socket, session_cookie
+
+KIND = "one-hundred-and-four"
 
 
 def test_the_first_render_shows_the_current_state_not_a_replay():
@@ -55,3 +70,85 @@ def test_nothing_to_play_out():
     steps.step_for("a", 2)
     assert steps.step_for(*NO_STEPS) is None
     assert not steps.active
+
+
+# --- on a table socket: One Hundred and Four's placements ---------------------------------
+
+STEP = re.compile(r'data-step="([^"]+):(\d+)"')
+HX = {"HX-Request": "true"}
+
+
+def _choose_all_but(game, last_seat: int):
+    """Every seat but `last_seat` commits its highest card; returns the clients."""
+    users = [m.user for m in Membership.objects.filter(game=game).order_by("seat")]
+    clients = [logged_in_client(user) for user in users]
+    for seat, client in enumerate(clients):
+        if seat != last_seat:
+            _choose(client, game, seat)
+    return clients
+
+
+def _choose(client, game, seat: int) -> None:
+    game.refresh_from_db()
+    state = table.load_state(game)
+    card = max(RULES.view(state, seat).hand)
+    url = reverse("move", kwargs={"game_id": game.pk})
+    response = client.post(
+        url, {"version": game.version, "kind": "choose", "card": card}, headers=HX
+    )
+    assert response.status_code == 200, response.content.decode()[:300]
+
+
+async def _frames(ws, quiet: float = 0.5) -> list[str]:
+    frames = []
+    while not await ws.receive_nothing(timeout=quiet):
+        frames.append(await ws.receive_from(timeout=5))
+    return frames
+
+
+@pytest.fixture
+def three(db):
+    return [make_user(name) for name in ("alice", "bob", "carol")]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_last_commitment_plays_the_placements_out_one_step_at_a_time(three, settings):
+    settings.TABLE_STEP_SECONDS = 0.05
+    game = await database_sync_to_async(start_table)(three, kind=KIND, seed="steps")
+    cookie = await database_sync_to_async(session_cookie)(three[1])
+    ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    assert not STEP.search(first)  # a fresh socket shows the current state
+    clients = await database_sync_to_async(_choose_all_but)(game, 2)
+    await _frames(ws)  # the commitments' redraws
+    await database_sync_to_async(_choose)(clients[2], game, 2)
+    frames = await _frames(ws)
+    steps = [STEP.search(frame) for frame in frames]
+    keys = {m.group(1) for m in steps if m}
+    assert keys == {"0.0"}
+    # Step 0 (the reveal), then one step per placement (3 cards), then the current state.
+    assert [int(m.group(2)) for m in steps if m] == [0, 1, 2, 3]
+    assert steps[-1] is None and 'data-round="2"' in frames[-1]
+    assert "Cards revealed" in frames[0] and 'class="reveal-cards"' in frames[0]
+    # Step 0 redraws the table; the later steps only the middle of the felt.
+    assert 'id="table"' in frames[0]
+    assert all(frame.startswith('<div id="center-area"') for frame in frames[1:-1])
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_skip_jumps_to_the_current_state_and_junk_is_ignored(three, settings):
+    settings.TABLE_STEP_SECONDS = 5  # slow: only a skip gets past step 0 in time
+    game = await database_sync_to_async(start_table)(three, kind=KIND, seed="skip")
+    cookie = await database_sync_to_async(session_cookie)(three[0])
+    ws, _ = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    clients = await database_sync_to_async(_choose_all_but)(game, 1)
+    await _frames(ws, quiet=0.3)
+    await database_sync_to_async(_choose)(clients[1], game, 1)
+    frames = await _frames(ws, quiet=0.3)
+    step = STEP.search(frames[-1])
+    assert step is not None and step.group(2) == "0"
+    for junk in (" ", "not json", "[1, 2]", '{"skip": 7}', '{"skip": "9.9"}', "{" * 500):
+        await ws.send_to(text_data=junk)
+    assert await ws.receive_nothing(timeout=0.3)  # nothing moved, nothing broke
+    await ws.send_to(text_data=json.dumps({"skip": step.group(1)}))
+    after = await ws.receive_from(timeout=3)
+    assert not STEP.search(after) and 'data-round="2"' in after

@@ -1,0 +1,30 @@
+"""One Hundred and Four as a game kind of the platform (listed in games/registry.py)."""
+
+from __future__ import annotations
+
+from games.gamekind import GameKind
+
+from .bots import BOTS
+from .conformance import CHECKER
+from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
+from .table import TABLE
+
+KIND = GameKind(
+    slug=SLUG,
+    name=NAME,
+    blurb="Two to ten players each pick a card at once; every sixth card in a row, or one "
+    "lower than them all, takes a row of bullheads: fewest wins.",
+    seat_counts=SEAT_COUNTS,
+    rules=RULES,
+    bots=BOTS,
+    table=TABLE,
+    conformance=CHECKER,
+    options=OPTIONS,
+    default_seats=4,
+    # Both bots can fill a seat; the stronger one gives hints and plays handed-over seats.
+    bot_levels=(("heuristic", "Heuristic bot"), ("naive", "Naive bot")),
+    seat_bot="heuristic",
+    hint_bot="heuristic",
+    simulation_figure="penalty per game",
+    stylesheet="css/kinds/one-hundred-and-four.css",
+)

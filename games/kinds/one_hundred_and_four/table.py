@@ -1,0 +1,316 @@
+"""One Hundred and Four's part of the table, drawn from a seat's view (`engine.view`).
+
+* The middle of the felt: the four rows, each card with its bullheads and each row with what
+  taking it would cost, and the sixth place that takes a full row. After the last commitment
+  the turn is played out step by step on the table socket (games/steps.py): step 0 shows the
+  revealed cards with their owners, step k the rows after k placements, lowest card first,
+  naming the row that took a penalty and who took it. In a too-low pause everybody sees the
+  revealed cards and who is choosing a row; the chooser sees each row's cost as a button.
+* A seat's facts: penalty points this deal (and the match total), the cards in their pile,
+  chosen or still choosing (never *what*: the view has no other seat's choice).
+* The player's controls: the hand sorted, one card picked then confirmed (radio buttons and
+  a submit: arrow keys and Enter work), or the chosen card while the others choose.
+* The side panel: every player's pile and the deals of a match.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games.gamekind import BadAction, Frame
+from games.steps import NO_STEPS
+
+from .engine.actions import Choose, TakeRow
+from .engine.cards import bullheads, row_cost
+from .engine.state import LastTurn, Placement, rows_after_steps
+from .engine.view import HundredAndFourView
+
+ROW_LENGTH = 5  # the sixth card takes the row
+MOVE_KINDS = ("choose", "take_row")
+
+
+@lru_cache(maxsize=128)
+def _card_html(card: int, size: str) -> SafeString:
+    heads = bullheads(card)
+    return mark_safe(
+        f'<span class="ncard ncard-{heads}{size}" data-card="{card}" role="img" '
+        f'aria-label="{card}, {heads} bullhead{"s" if heads > 1 else ""}">'
+        f'<span class="ncard-value" aria-hidden="true">{card}</span>'
+        f'<span class="ncard-heads" aria-hidden="true">{"♉" * heads}</span></span>'
+    )
+
+
+def card_info(card: int, **extra: Any) -> dict[str, Any]:
+    """A card as the templates draw it: `html` (a named image), `small`, `face` (the inside
+    of a button), its value and bullheads."""
+    heads = bullheads(card)
+    return {
+        "value": card,
+        "heads": heads,
+        "html": _card_html(card, ""),
+        "small": _card_html(card, " ncard-small"),
+        "classes": f"ncard ncard-{heads}",
+        "face": mark_safe(
+            f'<span class="ncard-value" aria-hidden="true">{card}</span>'
+            f'<span class="ncard-heads" aria-hidden="true">{"♉" * heads}</span>'
+        ),
+        **extra,
+    }
+
+
+cost = row_cost
+
+
+def _rows(rows: tuple[tuple[int, ...], ...], marked: dict[int, str] | None = None) -> list[Any]:
+    """Rows as the templates draw them; `marked`: row index -> a CSS class (just changed)."""
+    marked = marked or {}
+    return [
+        {
+            "number": index + 1,
+            "index": index,
+            "cards": [card_info(card) for card in row],
+            "cost": cost(row),
+            "full": len(row) == ROW_LENGTH,
+            "open": range(ROW_LENGTH - len(row)),
+            "mark": marked.get(index, ""),
+        }
+        for index, row in enumerate(rows)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def rows_html(rows: tuple[tuple[int, ...], ...], marked: tuple[tuple[int, str], ...]) -> SafeString:
+    """The four rows as HTML: the same for every viewer, so drawn once per content."""
+    context = {"rows": _rows(rows, dict(marked))}
+    return SafeString(render_to_string("games/one_hundred_and_four/_rows.html", context))
+
+
+def _placement_text(p: Placement, names: tuple[str, ...], seat: int | None) -> str:
+    who = "You" if p.seat == seat else names[p.seat]
+    if p.took is None:
+        return f"{who}: {p.card} goes on row {p.row + 1}."
+    took = f"{len(p.took)} card{'s' if len(p.took) > 1 else ''}, {cost(p.took)} ♉"
+    if p.too_low:
+        return f"{who}: {p.card} is lower than every row: takes row {p.row + 1} ({took})."
+    return f"{who}: {p.card} is the sixth card of row {p.row + 1}: takes it ({took})."
+
+
+def _reveal(
+    last: LastTurn, step: int | None, names: tuple[str, ...], frame: Frame
+) -> dict[str, Any]:
+    """The revealed cards of `last` with their owners, placed up to `step` (None: all)."""
+    placed = len(last.placements) if step is None else step
+    order = {p.card: i for i, p in enumerate(last.placements)}
+    cards = []
+    for seat, card in last.choices:
+        index = order.get(card, len(last.placements))
+        p = last.placements[index] if index < len(last.placements) else None
+        cards.append(
+            card_info(
+                card,
+                owner="you" if seat == frame.seat else names[seat],
+                placed=index < placed,
+                current=index == placed - 1,
+                took=bool(p is not None and p.took is not None and index < placed),
+            )
+        )
+    current = last.placements[placed - 1] if placed > 0 else None
+    return {
+        "cards": cards,
+        "placed": placed,
+        "count": len(last.placements),
+        "text": _placement_text(current, names, frame.seat) if current else "",
+        "took": bool(current is not None and current.took is not None),
+        "takers": [
+            _placement_text(p, names, frame.seat) for p in last.placements if p.took is not None
+        ],
+    }
+
+
+def _scores(
+    view: HundredAndFourView, step: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Penalty points this deal, match totals and pile sizes per seat, as they stood after
+    `step` placements of the last turn (None: now): a replay must not tell how it ends."""
+    penalties, totals = list(view.penalties), list(view.totals)
+    piles = [len(pile) for pile in view.piles]
+    last = view.last_turn
+    if step is None or last is None:
+        return tuple(penalties), tuple(totals), tuple(piles)
+    if last.deal != view.deal and last.deal < len(view.history):  # a match's next deal
+        record = view.history[last.deal]
+        penalties, totals = list(record.penalties), list(record.totals)
+        piles = [0] * len(piles)  # the finished deal's piles are not in the view
+    for p in last.placements[step:]:
+        if p.took is not None:
+            penalties[p.seat] -= row_cost(p.took)
+            totals[p.seat] -= row_cost(p.took)
+            piles[p.seat] = max(0, piles[p.seat] - len(p.took))
+    return tuple(penalties), tuple(totals), tuple(piles)
+
+
+class HundredAndFourTable:
+    center_template = "games/one_hundred_and_four/center.html"
+    seat_template = "games/one_hundred_and_four/seat.html"
+    play_template = "games/one_hundred_and_four/play.html"
+    side_template = "games/one_hundred_and_four/side.html"
+
+    def context(self, view: HundredAndFourView, frame: Frame) -> dict[str, Any]:
+        names = frame.names
+        step = frame.step
+        last = view.last_turn
+        replay = step is not None and last is not None
+        choosing = view.phase == "choose" and not replay
+        pause = view.phase == "pause" and not replay and view.asked is not None
+        penalties, totals, piles = _scores(view, step)
+        seats = [
+            {
+                "penalty": penalties[seat],
+                "total": totals[seat],
+                "pile": piles[seat],
+                "chosen": choosing and view.committed[seat],
+                "choosing": choosing and not view.committed[seat],
+            }
+            for seat in range(len(names))
+        ]
+        rows_marked: dict[int, str] = {}
+        reveal = None
+        if replay and last is not None and step is not None:
+            rows = rows_after_steps(last, step)
+            if step > 0:
+                p = last.placements[step - 1]
+                rows_marked[p.row] = "row-took" if p.took is not None else "row-placed"
+            reveal = _reveal(last, step, names, frame)
+        else:
+            rows = view.rows
+        asked_name = ""
+        pause_rows: list[Any] = []
+        revealed = []
+        if pause and view.asked is not None:
+            asked_name = "you" if view.asked == frame.seat else names[view.asked]
+            pause_rows = [
+                {"index": r, "number": r + 1, "cost": view.row_costs[r], "length": length}
+                for r, length in enumerate(view.row_lengths)
+            ]
+            revealed = [
+                card_info(card, owner="you" if seat == frame.seat else names[seat])
+                for seat, card in view.revealed
+            ]
+        facts: list[dict[str, Any]] = []
+        if replay and last is not None:  # the turn being played out
+            deal = f"Deal {last.deal + 1} · " if view.match_to else ""
+            facts.append({"text": f"{deal}Turn {last.turn + 1} of 10", "class": ""})
+        elif view.phase != "over":
+            deal = f"Deal {view.deal + 1} · " if view.match_to else ""
+            facts.append({"text": f"{deal}Turn {view.turn + 1} of 10", "class": ""})
+        facts.append(
+            {"text": f"Match to {view.match_to}" if view.match_to else "One deal", "class": ""}
+        )
+        if pause:
+            prompt = f"Your {view.too_low} is lower than every row: choose a row to take."
+            waiting = "to choose a row to take"
+        else:
+            prompt = "Your turn: choose a card."
+            waiting = "to choose a card"
+        chosen = view.my_choice
+        return {
+            "phase": "rows" if view.phase != "over" else "over",
+            "round_number": view.turn + 1,
+            "facts": facts,
+            "prompt": prompt,
+            "waiting": waiting,
+            "seat_turn": "choosing a row" if pause else "choosing",
+            # The banner of every step (later steps redraw only the middle of the felt).
+            "step_text": "Cards revealed: placing them lowest first.",
+            "seats": seats,
+            "rows_html": rows_html(rows, tuple(sorted(rows_marked.items()))),
+            "reveal": reveal,
+            "replay": replay,
+            "last": _reveal(last, None, names, frame) if last and not replay else None,
+            "pause": pause,
+            "asked": asked_name,
+            "asked_me": pause and frame.my_turn,
+            "pause_card": view.too_low if pause else None,
+            "pause_rows": pause_rows,
+            "revealed": revealed,
+            "choosing": choosing and frame.controls and chosen is None and frame.my_turn,
+            "chosen": card_info(chosen) if chosen is not None else None,
+            "hand": [card_info(card) for card in view.hand],
+            "still_choosing": [
+                "you" if s == frame.seat else names[s]
+                for s in range(len(names))
+                if choosing and not view.committed[s]
+            ],
+        }
+
+    def steps(self, view: HundredAndFourView) -> tuple[str, int]:
+        last = view.last_turn
+        if last is None:
+            return NO_STEPS
+        # Step 0: the cards revealed; step k: k cards placed (the last step shows them all).
+        return f"{last.deal}.{last.turn}", len(last.placements) + 1
+
+    # --- the side panel: the same for every viewer -------------------------------------------
+
+    def side_key(self, view: HundredAndFourView) -> str:
+        piles = sum(len(pile) for pile in view.piles)
+        return f"{view.deal}.{len(view.history)}.{piles}.{int(view.phase == 'over')}"
+
+    def side(self, view: HundredAndFourView, names: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            "over": view.phase == "over",
+            "match_to": view.match_to,
+            "players": [
+                {
+                    "name": name,
+                    "penalty": view.penalties[seat],
+                    "total": view.totals[seat],
+                    "pile": [card_info(card) for card in sorted(view.piles[seat])],
+                }
+                for seat, name in enumerate(names)
+            ],
+            "score_names": names,
+            "deals": [
+                {
+                    "number": record.index + 1,
+                    "cells": [
+                        {"points": p, "total": t}
+                        for p, t in zip(record.penalties, record.totals, strict=True)
+                    ],
+                }
+                for record in view.history
+            ],
+        }
+
+    # --- reading and describing moves --------------------------------------------------------
+
+    def parse_action(self, data: QueryDict, seat: int) -> Choose | TakeRow:
+        kind = data.get("kind", "")
+        if kind not in MOVE_KINDS:
+            raise BadAction("That move could not be read: unknown kind of move.")
+        if kind == "choose":
+            return Choose(_number(data, "card", "Choose one card."))
+        return TakeRow(_number(data, "row", "Choose one row."))
+
+    def describe(self, action: Choose | TakeRow) -> str:
+        if isinstance(action, Choose):
+            return f"Play {action.card} ({bullheads(action.card)} ♉)."
+        return f"Take row {action.row + 1}."
+
+
+def _number(data: QueryDict, name: str, missing: str) -> int:
+    texts = data.getlist(name)
+    if len(texts) != 1 or not texts[0].strip():
+        raise BadAction(missing)
+    text = texts[0].strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        raise BadAction(f"“{text[:12]}” is not a number this game knows.")
+    return int(text)
+
+
+TABLE = HundredAndFourTable()

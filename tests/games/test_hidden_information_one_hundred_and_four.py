@@ -1,0 +1,179 @@
+"""One Hundred and Four: no page, partial, hint or websocket frame shows a card its viewer
+may not see: another seat's hand, another seat's choice before the reveal, or the cards
+nobody was dealt.
+
+Random games (one to four humans, bots in the other seats, two to ten seats, some public
+so that the outsider dave watches) are played through the HTTP move view with random legal
+actions. After every accepted post, every member and dave load the table page, the `#table`
+partial and the lobby (the players who must act also the hint), and every card a page
+marks (`data-card="17"`, a card's spoken name "17, 1 bullhead", a card offered as a form
+value) is checked against the state: it must not be in another seat's hand, be another
+seat's committed choice while the turn is still being chosen, or be one of the deal's unused
+cards. (One-deal games: in a match a later deal deals the same numbers again.)
+
+A second test opens a websocket per player and one for the spectator and checks every frame
+pushed while a game is played, the step-by-step placements included.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+from django.urls import reverse
+
+from games.kinds.one_hundred_and_four.engine import RULES, HundredAndFourState
+from games.models import Game
+from games.services import table
+from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import start_table
+from tests.realtime.conftest import open_socket, session_cookie
+
+KIND = "one-hundred-and-four"
+HX = {"HX-Request": "true"}
+MARKS = (
+    re.compile(r'data-card="(\d+)"'),
+    re.compile(r"(\d+), \d bullheads?"),
+    re.compile(r'name="card" value="(\d+)"'),
+    re.compile(r"Hint: Play (\d+) "),
+)
+HUMANS = ("alice", "bob", "carol", "erin")
+
+
+def secret(state: HundredAndFourState, seat: int | None) -> set[int]:
+    """The cards `seat` (None: a spectator) may not see at `state`."""
+    hidden = set(state.source.deal(state.deal, state.seats).rest)
+    for other in range(state.seats):
+        if other == seat:
+            continue
+        view = RULES.view(state, other)
+        hidden.update(view.hand)
+        if view.phase == "choose" and view.my_choice is not None:
+            hidden.add(view.my_choice)  # committed, not yet revealed
+    return hidden
+
+
+def check(html: str, state: HundredAndFourState, seat: int | None, where: str) -> int:
+    shown = {int(card) for pattern in MARKS for card in pattern.findall(html)}
+    leaked = shown & secret(state, seat)
+    assert not leaked, f"{where}: leaked {sorted(leaked)}"
+    return len(shown)
+
+
+def random_action(state: HundredAndFourState, seat: int, rng: random.Random):
+    view = RULES.view(state, seat)
+    if view.must_take_row:
+        return {"kind": "take_row", "row": str(rng.randrange(4))}
+    # Low cards often: too-low pauses happen.
+    card = min(view.hand) if rng.random() < 0.3 else rng.choice(view.hand)
+    return {"kind": "choose", "card": str(card)}
+
+
+@pytest.fixture
+def people(db):
+    return {name: make_user(name) for name in (*HUMANS, "dave")}
+
+
+def test_no_page_shows_another_seats_cards_or_choice(people):
+    clients = {name: logged_in_client(user) for name, user in people.items()}
+    checked = shown = choices_hidden = pauses = 0
+    for number, seats in enumerate((2, 4, 10, 5)):
+        rng = random.Random(f"104-hidden-{number}")
+        humans = list(HUMANS[: 1 + number % 4])[:seats]
+        public = number % 2 == 0
+        game = start_table(
+            [people[n] for n in humans],
+            bots=seats - len(humans),
+            kind=KIND,
+            seed=f"104-hidden-{number}",
+            public=public,
+            name=f"Hidden 104 {number}",
+        )
+        seat_of = {n: s for s, n in enumerate(humans)}
+        urls = {
+            "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
+            "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
+            "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
+            "lobby": (reverse("lobby"), {}),
+        }
+        move_url = reverse("move", kwargs={"game_id": game.pk})
+        while True:
+            game.refresh_from_db()
+            if game.status == Game.Status.FINISHED:
+                break
+            state = table.load_state(game)
+            waiting = [n for n in humans if seat_of[n] in RULES.to_act(state)]
+            mover = rng.choice(waiting)
+            data = {"version": game.version, **random_action(state, seat_of[mover], rng)}
+            response = clients[mover].post(move_url, data, headers=HX)
+            assert response.status_code == 200, response.content.decode()[:300]
+            game.refresh_from_db()
+            state = table.load_state(game)
+            check(response.content.decode(), state, seat_of[mover], f"{number} post by {mover}")
+            pauses += state.phase == "pause"
+            choices_hidden += state.phase == "choose" and any(state.choices)
+            for viewer in [*humans, "dave"]:
+                seat = seat_of.get(viewer)
+                for kind, (url, headers) in urls.items():
+                    if kind == "hint" and (seat is None or seat not in RULES.to_act(state)):
+                        continue
+                    response = clients[viewer].get(url, headers=headers)
+                    if viewer == "dave" and not public and kind != "lobby":
+                        assert response.status_code == 404
+                        continue
+                    assert response.status_code == 200, (kind, viewer)
+                    where = f"game {number} turn {state.turn + 1}, {kind} for {viewer}"
+                    shown += check(response.content.decode(), state, seat, where)
+                    checked += 1
+    assert pauses >= 1 and choices_hidden >= 20  # pauses and half-chosen turns were seen
+    assert checked > 300 and shown > 3000  # the checks saw real tables
+
+
+async def frames_until_quiet(ws) -> list[str]:
+    frames = []
+    while not await ws.receive_nothing(timeout=0.3):
+        frames.append(await ws.receive_from(timeout=5))
+    return frames
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_no_websocket_frame_carries_another_seats_cards_or_choice(people, settings):
+    settings.TABLE_STEP_SECONDS = 0.02  # the placements are played out, quickly
+    four = [people[n] for n in HUMANS]
+    game = await database_sync_to_async(start_table)(
+        four, bots=2, kind=KIND, seed="104-frames", public=True, name="Frames"
+    )
+    viewers = [*four, people["dave"]]
+    cookies = [await database_sync_to_async(session_cookie)(user) for user in viewers]
+    sockets = [(await open_socket(f"/ws/games/{game.pk}/", c))[0] for c in cookies]
+    rng = random.Random("104-frames")
+    clients = [await database_sync_to_async(logged_in_client)(user) for user in four]
+    url = reverse("move", kwargs={"game_id": game.pk})
+
+    def move() -> tuple[HundredAndFourState, bool]:
+        current = Game.objects.get(pk=game.pk)
+        state = table.load_state(current)
+        seat = rng.choice(sorted(s for s in RULES.to_act(state) if s < 4))
+        data = {"version": current.version, **random_action(state, seat, rng)}
+        response = clients[seat].post(url, data, headers=HX)
+        assert response.status_code == 200, response.content.decode()[:300]
+        current.refresh_from_db()
+        return table.load_state(current), current.status == Game.Status.FINISHED
+
+    frames_checked = cards_shown = steps_seen = 0
+    over = False
+    while not over:
+        state, over = await database_sync_to_async(move)()
+        received = await asyncio.gather(*(frames_until_quiet(ws) for ws in sockets))
+        for viewer, frames in enumerate(received):
+            seat = viewer if viewer < 4 else None
+            for frame in frames:
+                cards_shown += check(frame, state, seat, f"frame for seat {seat}")
+                steps_seen += "data-step=" in frame
+                frames_checked += 1
+    assert frames_checked > 150 and cards_shown > 2000 and steps_seen > 50
+    for ws in sockets:
+        await ws.disconnect()
