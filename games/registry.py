@@ -19,6 +19,7 @@ KIND_MODULES = (
     "games.kinds.hundred_and_ten.kind",
     "games.kinds.hearts.kind",
     "games.kinds.one_hundred_and_four.kind",
+    "games.kinds.fifty_six.kind",
 )
 
 
