@@ -21,6 +21,7 @@ Measures
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import json
 import os
@@ -55,13 +56,24 @@ from games.kinds.hundred_and_ten.engine import (  # noqa: E402
 from games.kinds.protocol import Bot, Rules, resolve_options  # noqa: E402
 from games.kinds.simulation import simulate  # noqa: E402
 
-# Every game kind measured through the rules protocol: (its seam, its bots). A new game adds
-# one line. The seam module gives RULES, NAME, SEAT_COUNTS and OPTIONS; the bots module BOTS,
-# with a "naive" and a "random" bot.
-KINDS = (
-    ("games.kinds.hundred_and_ten.engine.seam", "games.kinds.hundred_and_ten.bots"),
-    ("games.kinds.hearts.engine.seam", "games.kinds.hearts.bots"),
-)
+
+def _kinds() -> tuple[tuple[str, str], ...]:
+    """Every game kind of the registry (`games/registry.py` KIND_MODULES, read without
+    loading Django), as (its seam, its bots): the seam gives RULES, NAME, SEAT_COUNTS and
+    OPTIONS; the bots module BOTS, with a "naive" and a "random" bot."""
+    tree = ast.parse((ROOT / "games" / "registry.py").read_text())
+    modules = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "KIND_MODULES" for t in node.targets)
+    )
+    folders = [module.rsplit(".", 1)[0] for module in modules]
+    return tuple((f"{folder}.engine.seam", f"{folder}.bots") for folder in folders)
+
+
+# Every game kind measured through the rules protocol.
+KINDS = _kinds()
 # Random bots' games stop after this many actions if not over: Hundred and Ten's practically
 # never end (random bids fail, and the scores run away from the target below zero).
 RANDOM_CAP = 1000
@@ -414,10 +426,11 @@ def main() -> None:
     say(
         f"Measured in the same rounds as the table above: each round plays the facade's and the "
         f"bare loop's games, then every kind in turn (the order reversed every other round), "
-        f"{options.games} games each of four naive bots through `games.kinds.simulation."
+        f"{options.games} games each of naive bots at the game's largest table "
+        f"(One Hundred and Four: 10 seats, Fifty-Six: 6) through `games.kinds.simulation."
         f"simulate` (`BOTS['naive'].choose` + `RULES.apply`, timing every decision as it "
         f"does), the same games through a bare protocol loop (`to_act`, `choose`, `apply`; "
-        f"no timing), as many games of four random bots (that loop; each game stopped after "
+        f"no timing), as many games of random bots (that loop; each game stopped after "
         f"{RANDOM_CAP:,} actions if not over), and `RULES.view(state, seat)` for every seat of "
         f"every state of three naive games (a web move costs one such call per table socket). "
         f"Default options; actions/s best and median of {options.rounds} round(s)."

@@ -21,10 +21,13 @@ and ramps the number of games to find the largest one daphne process holds with 
 p99 <= 250 ms. Loops are bounded; daphne is stopped at the end (or on Ctrl-C).
 
 `--game hearts` makes the tables Hearts games of four humans (default: hundred-and-ten; any
-slug of games.registry). The moves are the naive bot's, chosen on a pure engine mirror of
-each game; every POST carries what its player's page shows: the table version and the
-decision key (the hidden `turn` input), from the last table the page got (socket push, POST
-answer or page load). A turn where several seats must act (Hearts' pass) is played as that
+slug of games.registry); `--seats 10` seats ten (One Hundred and Four: ten players choose at
+once, then the placements are played out step by step on every table socket). The moves are
+the naive bot's, chosen on a pure engine mirror of each game; every POST carries what its
+player's page shows: the table version and the decision key (the hidden `turn` input), from
+the last table the page got (socket push, POST answer or page load); a player whose page
+shows no move (a resolution played out step by step) waits for it, as a person watches.
+A turn where several seats must act (Hearts' pass) is played as that
 many POSTs sent at once, each from a page of the same version: all but the first to land are
 then older than the table and must pass the server's decision-key check (a 409 there is a
 bug, and is reported). Each such move's push is measured at every other player's table
@@ -196,11 +199,15 @@ class BenchGame:
     players: list[Player]
     turns: list[Turn]  # in order
     version: int = 0
+    # Seconds over which a simultaneous turn's moves are spread (0: all at once, a burst).
+    pace: float = 0.0
     browsers: dict[int, Browser] = field(default_factory=dict)  # seat -> its HTTP connection
 
 
-def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[BenchGame]:
-    """`count` started four-player games of humans of the kind `slug`, with the naive bot's
+def make_games(
+    count: int, first: int, slug: str, spread: int = 0, seats: int = PLAYERS
+) -> list[BenchGame]:
+    """`count` started games of `seats` humans of the kind `slug`, with the naive bot's
     turns chosen on a pure engine mirror of each game.
 
     `spread` > 0 (the measured turns of a step), in a game with simultaneous turns: the game
@@ -221,7 +228,7 @@ def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[Bench
     games: list[BenchGame] = []
     for n in range(first, first + count):
         users = []
-        for seat in range(PLAYERS):
+        for seat in range(seats):
             user = User(username=f"bench{RUN_TOKEN}-{n}s{seat}", display_name=f"P{seat} of {n}")
             user.set_unusable_password()  # no hashing: fast to create
             users.append(user)
@@ -236,7 +243,7 @@ def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[Bench
                 options=kind.resolve_options({}),
                 organizer=users[0],
                 seed=f"bench-{n}",
-                max_players=PLAYERS,
+                max_players=seats,
             )
             Membership.objects.bulk_create(
                 Membership(game=game, user=u, role="organizer" if s == 0 else "player", seat=s)
@@ -251,7 +258,7 @@ def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[Bench
             store[HASH_SESSION_KEY] = user.get_session_auth_hash()
             store.create()
             players.append(Player(user.pk, str(store.session_key), seat))
-        mirror = mirror_turns(kind, game.seed, game.options, 120)
+        mirror = mirror_turns(kind, game.seed, game.options, 120, seats)
         together = [i for i, turn in enumerate(mirror) if len(turn) > 1 and i >= spread]
         skip = 0
         if spread and together:
@@ -271,14 +278,14 @@ def make_games(count: int, first: int, slug: str, spread: int = 0) -> list[Bench
 
 
 def mirror_turns(
-    kind: Any, seed: str, options: dict[str, Any], count: int
+    kind: Any, seed: str, options: dict[str, Any], count: int, seats: int = PLAYERS
 ) -> list[list[tuple[int, Any, dict[str, Any]]]]:
     """The first `count` turns of the game dealt from `seed`, the naive bot playing every
     seat: per turn, (seat, action, form fields) of each move. In a simultaneous phase each
     waiting seat chooses on the same state (it cannot see the others' choices), so the order
     the server applies them in changes nothing."""
     rules, bot, form = kind.rules, kind.bots["naive"], FORMS[kind.slug]
-    state = rules.initial_state(seed, PLAYERS, options)
+    state = rules.initial_state(seed, seats, options)
     rng = random.Random(seed)
     turns: list[list[tuple[int, Any, dict[str, Any]]]] = []
     while len(turns) < count and (waiting := sorted(rules.to_act(state))):
@@ -311,8 +318,20 @@ def hearts_form(action: Any) -> dict[str, Any]:
     return {"kind": "play", "card": engine.card_code(action.card)}
 
 
+def one_hundred_and_four_form(action: Any) -> dict[str, Any]:
+    from games.kinds.one_hundred_and_four import engine
+
+    if isinstance(action, engine.TakeRow):
+        return {"kind": "take_row", "row": str(action.row)}
+    return {"kind": "choose", "card": str(action.card)}
+
+
 # The fields the table's form posts for an action, by game kind: one line per game.
-FORMS = {"hundred-and-ten": hundred_and_ten_form, "hearts": hearts_form}
+FORMS = {
+    "hundred-and-ten": hundred_and_ten_form,
+    "hearts": hearts_form,
+    "one-hundred-and-four": one_hundred_and_four_form,
+}
 
 
 # --- the load ---------------------------------------------------------------------------------
@@ -531,6 +550,12 @@ async def post_move(
     answered, status, answer, what was sent for the record)."""
     player = g.players[seat]
     key = (g.game_id, seat)
+    # A person acts once their page offers the move: while the table plays a resolution
+    # out step by step (One Hundred and Four), the page shows no form, and they watch.
+    for _ in range(600):
+        if sockets.pages.get(key, (0, "x"))[1]:
+            break
+        await asyncio.sleep(0.05)
     version, turn = sockets.pages.get(key, (g.version, ""))
     form = {**fields, "version": str(version), "turn": turn}
     started = time.perf_counter()
@@ -582,10 +607,19 @@ async def sequential(servers: Servers, g: BenchGame, sockets: Sockets,
 async def simultaneous(servers: Servers, g: BenchGame, sockets: Sockets, turn: Turn,
                        results: Results, measure: bool) -> bool:  # fmt: skip
     """Every move of the turn POSTed at once, each from its player's page (all of the same
-    version); each move's push timed at every other player's table socket."""
+    version), or with `--paced`, each at its own moment of one think pause (from the page as
+    the others' moves left it); each move's push timed at every other player's table
+    socket."""
     base = g.version
+    rng = random.Random(f"{g.game_id}:{base}")
+    delays = [rng.uniform(0, g.pace) if g.pace else 0.0 for _ in turn]
+
+    async def paced(seat: int, fields: dict[str, Any], delay: float) -> Any:
+        await asyncio.sleep(delay)
+        return await post_move(servers, g, sockets, seat, fields, results)
+
     answers = await asyncio.gather(
-        *(post_move(servers, g, sockets, seat, fields, results) for seat, fields in turn)
+        *(paced(seat, fields, delay) for (seat, fields), delay in zip(turn, delays, strict=True))
     )
     ok = True
     timed: list[tuple[str, float, asyncio.Future[float], int]] = []
@@ -599,7 +633,7 @@ async def simultaneous(servers: Servers, g: BenchGame, sockets: Sockets, turn: T
         label = "closing" if after == base + len(turn) else "simultaneous"
         if measure:
             results.note(label, post=(answered - started) * 1000)
-        for other in range(PLAYERS):
+        for other in range(len(g.players)):
             if other != seat:
                 timed.append((label, started, sockets.arrival(g.game_id, other, after), after))
     for label, started, waiter, after in timed:
@@ -666,8 +700,8 @@ async def step(
     return results
 
 
-def line(label: str, games: int, r: Results) -> str:
-    sockets = games * PLAYERS * 2
+def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
+    sockets = games * seats * 2
     text = (
         f"{label:<14} games={games:<4} sockets={sockets:<5} moves={len(r.post_ms):<5} "
         f"POST->partial p50={percentile(r.post_ms, 50):6.1f} "
@@ -718,6 +752,15 @@ def main() -> None:
         "measured turns, a burst; default: each game is played in to 1 to --moves turns "
         "before one, so they spread over the measured turns",
     )  # fmt: skip
+    parser.add_argument(
+        "--paced", action="store_true", help="the moves of a simultaneous turn are spread "
+        "over one think pause (each player chooses at their own moment) instead of all sent "
+        "at once",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seats", type=int, default=PLAYERS, help="players per table (a seat count the "
+        "game allows; One Hundred and Four: 2 to 10)",
+    )  # fmt: skip
     parser.add_argument("--ramp", default="", help="games per ramp step (default 100,...,600)")
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
     parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
@@ -749,8 +792,8 @@ def main() -> None:
 
     if args.game not in registry.REGISTRY:
         parser.error(f"--game: choose one of {', '.join(registry.REGISTRY)}")
-    if max(registry.kind(args.game).seat_counts) < PLAYERS:
-        parser.error(f"--game {args.game}: not a game of {PLAYERS} players")
+    if args.seats not in registry.kind(args.game).seat_counts:
+        parser.error(f"--game {args.game}: not a game of {args.seats} players")
     prepare(env)
     started = [start_daphne(env, workdir / f"daphne-{n}.log") for n in range(args.processes)]
     servers = Servers(
@@ -762,7 +805,7 @@ def main() -> None:
     print(f"daphne {where}; database "
           f"{'DATABASE_URL' if env.get('DATABASE_URL') else env['SQLITE_PATH']}; "
           f"game {args.game}{' (simultaneous turns together)' if args.together else ''}; "
-          f"think {args.think} s; {PLAYERS} players x 2 sockets per game; "
+          f"think {args.think} s; {args.seats} players x 2 sockets per game; "
           f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     made = 0
@@ -770,27 +813,30 @@ def main() -> None:
 
         def fresh(count: int) -> list[BenchGame]:
             nonlocal made
-            games = make_games(count, made, args.game, 0 if args.together else args.moves)
+            spread = 0 if args.together else args.moves
+            games = make_games(count, made, args.game, spread, args.seats)
+            for g in games:
+                g.pace = args.think if args.paced else 0.0
             made += count
             return games
 
         if not args.quick and not args.ramp_only:
             # The two target points: POST->partial at 100 games, push at 1,000 sockets.
             r = asyncio.run(step(servers, fresh(100), args.think, args.moves, 1))
-            print(line("100 games", 100, r), flush=True)
+            print(line("100 games", 100, r, args.seats), flush=True)
             r = asyncio.run(step(servers, fresh(125), args.think, args.moves, 2))
-            print(line("1000 sockets", 125, r), flush=True)
+            print(line("1000 sockets", 125, r, args.seats), flush=True)
         best = 0
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
             r = asyncio.run(step(servers, fresh(count), args.think, args.moves, 3 + count))
-            print(line("ramp", count, r), flush=True)
+            print(line("ramp", count, r, args.seats), flush=True)
             if r.errors:
                 print("daphne log (last lines):\n" + servers.log_tail(), flush=True)
             if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
                 break
             best = count
         print(f"largest ramp step with push p99 <= {PUSH_LIMIT_MS:.0f} ms: {best} games "
-              f"({best * PLAYERS * 2} sockets) in {args.processes} daphne process(es)",
+              f"({best * args.seats * 2} sockets) in {args.processes} daphne process(es)",
               flush=True)  # fmt: skip
         print(f"median of all push samples: {statistics.median(r.push_ms or [0]):.1f} ms")
         clean = all(tail(log) in ("", "(none)") for log in servers.logs)
