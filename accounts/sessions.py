@@ -24,7 +24,8 @@ def signed_in_user_pk(session_key: str | None) -> Any:
     the user is gone or inactive, or their password changed since they signed in (the
     session's auth hash no longer matches).
 
-    The checks of `django.contrib.auth.get_user`, without its side effects: it flushes an
+    The checks of `django.contrib.auth.get_user` (Django 5.2.19; tests/fences/
+    fails when an upgrade changes it), without its side effects: it flushes an
     invalid session and cycles the key of one verified by a fallback secret, which from
     outside a request would sign the browser out. This only reads.
     """

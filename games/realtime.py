@@ -79,7 +79,9 @@ def _send(group: str, event: dict[str, Any]) -> None:
         future.add_done_callback(_log_failure(group))
         return
     # No server loop in this process (a script, a test), or one that is closed (asgiref then
-    # runs the send on a loop of its own): send and wait.
+    # runs the send on a loop of its own): send and wait. Both this and the hang told at `_loop`
+    # are how asgiref 3.13.0's AsyncToSync.__call__ picks its loop (tests/fences/
+    # fails when an upgrade changes it).
     try:
         async_to_sync(layer.group_send)(group, event)
     except Exception:  # a push is best effort: every (re)connect heals with a fresh render

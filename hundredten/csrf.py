@@ -7,6 +7,17 @@ release, and the request's thread may wait up to a switch interval (5 ms) to get
 one other thread busy, Django's token took 5-10 ms at the median and 20-26 ms at p99, ours
 0.008 ms and 0.04-5 ms (`bench/csrf_token.py`). Here the mask comes from one read; the token
 has Django's format and Django's middleware checks it as before.
+
+Written against Django 5.2.19, whose internals this mirrors (tests/fences/
+fails when an upgrade changes any of them): the token format of
+django.middleware.csrf._mask_cipher_secret (read back by _unmask_cipher_token), from that
+module's undocumented CSRF_ALLOWED_CHARS and CSRF_SECRET_LENGTH; `get_token` mirrors
+django.middleware.csrf.get_token and its META keys "CSRF_COOKIE" and "CSRF_COOKIE_NEEDS_UPDATE"
+(set by CsrfViewMiddleware.process_request and _add_new_csrf_cookie); `well_formed` accepts
+the unmasked secrets CsrfViewMiddleware._get_secret keeps (_check_token_format). The context
+processor wins because Django runs its built-in csrf processor
+(django.template.context._builtin_context_processors) before the configured ones
+(Engine.template_context_processors, RequestContext.bind_template).
 """
 
 from __future__ import annotations

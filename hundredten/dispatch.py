@@ -55,7 +55,12 @@ async def dispatch_in_turn(
 
 class ReadersKeptConsumer(AsyncConsumer):
     """An `AsyncConsumer` whose `__call__` waits with `dispatch_in_turn`. The set-up is
-    Channels' own (channels/consumer.py, 4.x); only the wait differs."""
+    Channels' own; only the wait differs.
+
+    Replaces channels.consumer.AsyncConsumer.__call__ and the channels.utils.await_many_dispatch
+    it waits with, written against Channels 4.3.2 (tests/fences/ fails when
+    an upgrade changes either). Unlike Channels', it sets no `channel_receive` (nothing in
+    Channels 4.3.2 reads it) and no `_sync` send wrapper (async consumers only)."""
 
     async def __call__(
         self, scope: Any, receive: ASGIReceiveCallable, send: ASGISendCallable

@@ -59,6 +59,17 @@ class RequestThreads:
 REQUEST_THREADS = RequestThreads(keep=32)
 
 
+# Written against Django 5.2.19 and asgiref 3.13.0; tests/fences/ fails when
+# an upgrade changes any of these:
+# - django.core.handlers.asgi.ASGIHandler.__init__ is skipped (it loads the middleware chain
+#   with is_async=True): BaseHandler.load_middleware(is_async=False) builds it sync instead.
+# - ASGIHandler.__call__ is replaced (it enters a ThreadSensitiveContext() of its own, which
+#   makes a new thread per request); ASGIHandler.handle and run_get_response stay Django's and
+#   call get_response_async.
+# - BaseHandler.get_response_async is replaced: the sync BaseHandler.get_response, entered
+#   once on the request's thread.
+# - asgiref.sync.ThreadSensitiveContext(executor=...), and SyncToAsync.__call__ sending every
+#   thread-sensitive call made inside that context to that executor.
 class KeptThreadsASGIHandler(ASGIHandler):
     def __init__(self) -> None:
         BaseHandler.__init__(self)  # not ASGIHandler's: it loads the chain for async

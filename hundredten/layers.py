@@ -32,6 +32,13 @@ from channels_redis.core import RedisChannelLayer
 
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
+    # Written against Channels 4.3.2; tests/fences/ fails when an upgrade
+    # changes any of these: overrides the private InMemoryChannelLayer._clean_expired (and
+    # calls it: it reads asyncio.Queue._queue and _remove_from_groups), and replaces send,
+    # receive and group_send, which work on the layer's undocumented `channels` (name ->
+    # asyncio.Queue of (expires, message)) and `groups` (name -> {channel: joined at}) dicts
+    # and its `expiry`, as InMemoryChannelLayer.__init__ sets them.
+
     def __init__(self, sweep_interval: float = 1.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.sweep_interval = sweep_interval
@@ -109,6 +116,10 @@ class RedisLayer(RedisChannelLayer):  # type: ignore[misc]  # untyped
     each wait lasts at most half the shortest read timeout configured (2 s by default).
     """
 
+    # Written against channels-redis 4.3.0; tests/fences/ fails when an
+    # upgrade changes these: `brpop_timeout` is an undocumented class attribute of
+    # RedisChannelLayer (5 there), read by RedisChannelLayer.receive_single for each BZPOPMIN;
+    # `self.hosts` is the list of dicts channels_redis.utils.decode_hosts makes of `hosts`.
     brpop_timeout = 2.0  # s; redis-py reads time out after 5 s unless a host sets otherwise
 
     def __init__(self, hosts: Any = None, **kwargs: Any) -> None:

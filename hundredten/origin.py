@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # names of the type stubs only
     from channels.utils import _ChannelApplication
 
 
+# Overrides channels.security.websocket.OriginValidator.valid_origin (undocumented), whose
+# match_allowed_origin and get_origin_port read `parsed_origin.port`, which raises ValueError
+# for a bad port; written against Channels 4.3.2 (tests/fences/ fails when
+# an upgrade changes any of them).
 class _OriginValidator(OriginValidator):
     def valid_origin(self, parsed_origin: ParseResult | None) -> bool:
         try:
@@ -43,7 +47,8 @@ def _header(scope: _ChannelScope, name: bytes) -> str:
 
 
 def _allowed_hosts() -> list[str]:
-    # As HttpRequest.get_host decides.
+    # As django.http.request.HttpRequest.get_host decides, with its undocumented
+    # split_domain_port and validate_host (Django 5.2.19; tests/fences/).
     allowed: list[str] = settings.ALLOWED_HOSTS
     if settings.DEBUG and not allowed:
         return [".localhost", "127.0.0.1", "[::1]"]
@@ -51,7 +56,8 @@ def _allowed_hosts() -> list[str]:
 
 
 def _is_secure(scope: _ChannelScope) -> bool:
-    # As HttpRequest.is_secure decides: behind a TLS-terminating proxy, its header says.
+    # As HttpRequest.is_secure decides (HttpRequest.scheme, Django 5.2.19;
+    # tests/fences/): behind a TLS-terminating proxy, its header says.
     proxy_header: tuple[str, str] | None = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
     if proxy_header is not None:
         meta_name, secure_value = proxy_header

@@ -79,7 +79,11 @@ class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
         """Channels' dispatch without its per-event `close_old_connections()`: that call
         runs on the one thread-sensitive thread every view also uses, so under load each
         push would queue behind other people's requests. These handlers never touch the
-        database on the event loop; the render pool looks after its own connections."""
+        database on the event loop; the render pool looks after its own connections.
+
+        Overrides channels.consumer.AsyncConsumer.dispatch and calls the undocumented
+        channels.consumer.get_handler_name, written against Channels 4.3.2
+        (tests/fences/ fails when an upgrade changes either)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

@@ -36,6 +36,12 @@ class RenderPool(concurrent.futures.ThreadPoolExecutor):
     closing one per render cost as much as the render itself (measured with
     bench/realtime.py). `close_connections()` closes them (tests; before dropping a
     database).
+
+    Relies on how asgiref 3.13.0 and CPython 3.11 use an executor (tests/fences/
+    fails when either changes): SyncToAsync.__call__ hands the call to loop.run_in_executor,
+    which calls nothing but `submit`; ThreadPoolExecutor.__init__ starts no thread (it starts
+    them in the `submit` replaced here); and the private names added here are none of
+    ThreadPoolExecutor's.
     """
 
     def __init__(self, workers: int) -> None:
@@ -148,6 +154,9 @@ def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
     if host:
         request.META["HTTP_HOST"] = host
     secret = cookies.get(settings.CSRF_COOKIE_NAME)
+    # META["CSRF_COOKIE"]: where Django's CsrfViewMiddleware.process_request puts the cookie's
+    # secret and django.middleware.csrf.get_token reads it (undocumented; Django 5.2.19,
+    # fenced by tests/fences/).
     if secret and csrf.well_formed(secret):
         request.META["CSRF_COOKIE"] = secret
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]

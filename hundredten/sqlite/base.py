@@ -29,6 +29,15 @@ def writer_lock(name: str) -> threading.Lock:
         return _WRITERS.setdefault(name, threading.Lock())
 
 
+# Overrides private methods of Django's SQLite backend, written against Django 5.2.19;
+# tests/fences/ fails when an upgrade changes any of them or their callers:
+# - django.db.backends.sqlite3.base.DatabaseWrapper._start_transaction_under_autocommit
+#   (it runs "BEGIN <transaction_mode>"), which BaseDatabaseWrapper.set_autocommit calls only
+#   from atomic() (transaction.Atomic.__enter__, force_begin_transaction_with_broken_autocommit);
+# - BaseDatabaseWrapper._commit, _rollback and _close, called by commit(), rollback() and
+#   close() (Atomic.__exit__ ends every transaction through one of them).
+# The documented OPTIONS "transaction_mode": "IMMEDIATE" (settings) chooses the BEGIN, so a
+# writer takes SQLite's lock at once; the lock here is what makes them queue in turn.
 class DatabaseWrapper(base.DatabaseWrapper):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,0 +1,465 @@
+"""The fences' records: what each of our files takes from a library's inside (see
+tests/fences/test_private_overrides.py), as the installed libraries had it when written."""
+
+from __future__ import annotations
+
+import dataclasses
+import string
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The versions our comments name, and the first version outside the series each is accepted
+# in: a later patch release passes when every digest below still matches (a patch that
+# changes a fenced method fails its fence); a new minor series fails even so.
+WRITTEN_AGAINST: dict[str, tuple[str, str]] = {
+    "django": ("5.2.19", "5.3"),
+    "channels": ("4.3.2", "4.4"),
+    "channels-redis": ("4.3.0", "4.4"),
+    "asgiref": ("3.13.0", "3.14"),
+}
+# The interpreter the render pool and the garbage collector tuning were written and measured
+# on (pyproject.toml: requires-python).
+PYTHON = (3, 11)
+
+# Where the distribution of a target's top-level package is named differently.
+DISTRIBUTION = {"channels_redis": "channels-redis"}
+
+# Our files, named by the fences that guard them.
+HANDLERS = "hundredten/handlers.py"
+SQLITE = "hundredten/sqlite/base.py"
+LAYERS = "hundredten/layers.py"
+DISPATCH = "hundredten/dispatch.py"
+LIVE = "games/consumers/live.py"
+POOL = "games/consumers/pool.py"
+CSRF = "hundredten/csrf.py"
+CSRF_AND_POOL = f"{CSRF}, {POOL}"
+ORIGIN = "hundredten/origin.py"
+SESSIONS = "accounts/sessions.py"
+REALTIME = "games/realtime.py"
+ASGI = "hundredten/asgi.py"
+
+
+class FenceBroken(AssertionError):
+    """A library changed something our code relies on."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Fence:
+    """`target` ("module:Name.attr", looked up as our subclasses find it, through the MRO)
+    had `signature` and a source whose sha256 began with `digest` when `ours` was written."""
+
+    target: str
+    signature: str
+    digest: str
+    ours: str
+
+    @property
+    def distribution(self) -> str:
+        return distribution_of(self.target)
+
+
+@dataclasses.dataclass(frozen=True)
+class ValueFence:
+    """`target` (an attribute, not code) equalled `expected` when `ours` was written."""
+
+    target: str
+    expected: Any
+    ours: str
+
+    @property
+    def distribution(self) -> str:
+        return distribution_of(self.target)
+
+
+FENCES = [
+    # The kept request threads: ASGIHandler's __init__ skipped, __call__ and
+    # get_response_async replaced; handle and run_get_response kept; asgiref's
+    # ThreadSensitiveContext(executor=...) and SyncToAsync routing to it.
+    Fence("django.core.handlers.asgi:ASGIHandler.__init__", "(self)", "41379d4f4b69f900", HANDLERS),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.__call__",
+        "(self, scope, receive, send)",
+        "f756809e9c9308dc",
+        HANDLERS,
+    ),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.handle",
+        "(self, scope, receive, send)",
+        "98faeb5bef800331",
+        HANDLERS,
+    ),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.run_get_response",
+        "(self, request)",
+        "0234ea5fe09a5777",
+        HANDLERS,
+    ),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.get_response_async",
+        "(self, request)",
+        "ad82c920df0cebbb",
+        HANDLERS,
+    ),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.get_response",
+        "(self, request)",
+        "3d6a79b124c2cccb",
+        HANDLERS,
+    ),
+    Fence(
+        "django.core.handlers.asgi:ASGIHandler.load_middleware",
+        "(self, is_async=False)",
+        "a1fb7ee5f8586195",
+        HANDLERS,
+    ),
+    Fence(
+        "asgiref.sync:ThreadSensitiveContext.__init__",
+        "(self, *, executor=None)",
+        "588b5c0a4d8d60f3",
+        HANDLERS,
+    ),
+    Fence("asgiref.sync:ThreadSensitiveContext.__aenter__", "(self)", "b0355bf6b275a7c2", HANDLERS),
+    Fence(
+        "asgiref.sync:ThreadSensitiveContext.__aexit__",
+        "(self, exc, value, tb)",
+        "5571fec562fa6e84",
+        HANDLERS,
+    ),
+    Fence(
+        "asgiref.sync:SyncToAsync.__init__",
+        "(self, func, thread_sensitive=True, executor=None, context=None)",
+        "3d9c15ea0c461c73",
+        f"{HANDLERS}, {POOL}",
+    ),
+    Fence(
+        "asgiref.sync:SyncToAsync.__call__",
+        "(self, *args, **kwargs)",
+        "6376e33c6d3d94c5",
+        f"{HANDLERS}, {POOL}",
+    ),
+    # games.realtime: which loop async_to_sync runs a push on (a stopped one hangs).
+    Fence(
+        "asgiref.sync:AsyncToSync.__call__", "(self, *args, **kwargs)", "811b9e33968648b2", REALTIME
+    ),
+    # The SQLite writer lock.
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper._start_transaction_under_autocommit",
+        "(self)",
+        "7315cfc61c1dde12",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper._commit",
+        "(self)",
+        "8ebc361e1e8fcb8d",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper._rollback",
+        "(self)",
+        "d671ec3bb3c8ed44",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper._close",
+        "(self)",
+        "d1a3f0e9a11cd084",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper.commit",
+        "(self)",
+        "54b37694faec878a",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper.rollback",
+        "(self)",
+        "40eb099b6c9ba834",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper.close",
+        "(self)",
+        "3a46dac491ee95d5",
+        SQLITE,
+    ),
+    Fence(
+        "django.db.backends.sqlite3.base:DatabaseWrapper.set_autocommit",
+        "(self, autocommit, force_begin_transaction_with_broken_autocommit=False)",
+        "4e91610fe9d81813",
+        SQLITE,
+    ),
+    Fence("django.db.transaction:Atomic.__enter__", "(self)", "1cccb72ad29b1ace", SQLITE),
+    Fence(
+        "django.db.transaction:Atomic.__exit__",
+        "(self, exc_type, exc_value, traceback)",
+        "6c52b1e68d7d22a5",
+        SQLITE,
+    ),
+    # The in-memory channel layer.
+    Fence(
+        "channels.layers:InMemoryChannelLayer.__init__",
+        "(self, expiry=60, group_expiry=86400, capacity=100, channel_capacity=None, **kwargs)",
+        "a868dc26b1c1947d",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer.send",
+        "(self, channel, message)",
+        "a4dab1cd8aff886e",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer.receive",
+        "(self, channel)",
+        "e615f8ae40b60e12",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer._clean_expired", "(self)", "604032dae1cc01d2", LAYERS
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer._remove_from_groups",
+        "(self, channel)",
+        "791d451199f668ed",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer.group_add",
+        "(self, group, channel)",
+        "7c4f2ffd2d8f7a91",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer.group_discard",
+        "(self, group, channel)",
+        "bf83f0ac1f55405d",
+        LAYERS,
+    ),
+    Fence(
+        "channels.layers:InMemoryChannelLayer.group_send",
+        "(self, group, message)",
+        "693c3172deb6431b",
+        LAYERS,
+    ),
+    Fence("channels.layers:InMemoryChannelLayer.flush", "(self)", "bb5c15a2185e0aa7", LAYERS),
+    # The Redis layer's shorter blocking pop.
+    Fence(
+        "channels_redis.core:RedisChannelLayer.__init__",
+        "(self, hosts=None, prefix='asgi', expiry=60, group_expiry=86400, capacity=100,"
+        " channel_capacity=None, symmetric_encryption_keys=None, random_prefix_length=12,"
+        " serializer_format='msgpack')",
+        "d0550cf4bccb9a90",
+        LAYERS,
+    ),
+    Fence(
+        "channels_redis.core:RedisChannelLayer.receive_single",
+        "(self, channel)",
+        "5a498bb3a2545bf1",
+        LAYERS,
+    ),
+    Fence("channels_redis.utils:decode_hosts", "(hosts)", "012afe3ce1b8e8a5", LAYERS),
+    # The consumers' wait (hundredten.dispatch) and dispatch (games.consumers.live).
+    Fence(
+        "channels.generic.websocket:AsyncWebsocketConsumer.__call__",
+        "(self, scope, receive, send)",
+        "e52238720872dbc3",
+        DISPATCH,
+    ),
+    Fence(
+        "channels.utils:await_many_dispatch",
+        "(consumer_callables, dispatch)",
+        "30ef889498560da3",
+        DISPATCH,
+    ),
+    Fence(
+        "channels.generic.websocket:AsyncWebsocketConsumer.websocket_disconnect",
+        "(self, message)",
+        "10f38aa55fd51ff5",
+        DISPATCH,
+    ),
+    Fence(
+        "channels.generic.websocket:AsyncWebsocketConsumer.dispatch",
+        "(self, message)",
+        "39f34e7d4fb0f655",
+        LIVE,
+    ),
+    Fence("channels.consumer:get_handler_name", "(message)", "c88c7b7d8763fb61", LIVE),
+    # The CSRF masking, and the socket's stand-in request.
+    Fence("django.middleware.csrf:get_token", "(request)", "9c06a03ab415e485", CSRF_AND_POOL),
+    Fence("django.middleware.csrf:_mask_cipher_secret", "(secret)", "e0fac48ab16505ec", CSRF),
+    Fence("django.middleware.csrf:_unmask_cipher_token", "(token)", "19c35abf002d3a0a", CSRF),
+    Fence("django.middleware.csrf:_add_new_csrf_cookie", "(request)", "cacde6a6a0f55330", CSRF),
+    Fence("django.middleware.csrf:_check_token_format", "(token)", "9a21427b676ed504", CSRF),
+    Fence(
+        "django.middleware.csrf:CsrfViewMiddleware._get_secret",
+        "(self, request)",
+        "b3a608af97a839cc",
+        CSRF_AND_POOL,
+    ),
+    Fence(
+        "django.middleware.csrf:CsrfViewMiddleware.process_request",
+        "(self, request)",
+        "9aec8dfd81c88a56",
+        CSRF_AND_POOL,
+    ),
+    Fence(
+        "django.template.context:RequestContext.bind_template",
+        "(self, template)",
+        "214315d3dafd8d10",
+        CSRF,
+    ),
+    Fence(
+        "django.template.engine:Engine.template_context_processors",
+        "(self)",
+        "e664cfb0aeb5aadc",
+        CSRF,
+    ),
+    # The websocket origin check.
+    Fence(
+        "channels.security.websocket:OriginValidator.__call__",
+        "(self, scope, receive, send)",
+        "0b82a945801a5ca2",
+        ORIGIN,
+    ),
+    Fence(
+        "channels.security.websocket:OriginValidator.valid_origin",
+        "(self, parsed_origin)",
+        "0e2c8a742b652ce7",
+        ORIGIN,
+    ),
+    Fence(
+        "channels.security.websocket:OriginValidator.validate_origin",
+        "(self, parsed_origin)",
+        "84c1edc62d936ec1",
+        ORIGIN,
+    ),
+    Fence(
+        "channels.security.websocket:OriginValidator.match_allowed_origin",
+        "(self, parsed_origin, pattern)",
+        "4e31c6d1a2150eb6",
+        ORIGIN,
+    ),
+    Fence(
+        "channels.security.websocket:OriginValidator.get_origin_port",
+        "(self, origin)",
+        "d61a7d4eacbaf559",
+        ORIGIN,
+    ),
+    Fence("django.http.request:split_domain_port", "(host)", "f5b689856eb30adc", ORIGIN),
+    Fence("django.http.request:validate_host", "(host, allowed_hosts)", "b50ef400349861dc", ORIGIN),
+    Fence("django.http.request:HttpRequest.get_host", "(self)", "02735c918f5ce9f1", ORIGIN),
+    Fence("django.http.request:HttpRequest.scheme", "(self)", "c0908b0322122369", ORIGIN),
+    # A socket's session check.
+    Fence("django.contrib.auth:get_user", "(request)", "08a852f701f765bc", SESSIONS),
+]
+
+VALUES = [
+    # KeptThreadsASGIHandler.__init__ calls BaseHandler.__init__ directly: there is none.
+    ValueFence("django.core.handlers.base:BaseHandler.__init__", object.__init__, HANDLERS),
+    ValueFence("channels_redis.core:RedisChannelLayer.brpop_timeout", 5, LAYERS),
+    ValueFence("django.middleware.csrf:CSRF_SECRET_LENGTH", 32, CSRF_AND_POOL),
+    ValueFence(
+        "django.middleware.csrf:CSRF_ALLOWED_CHARS", string.ascii_letters + string.digits, CSRF
+    ),
+    ValueFence(
+        "django.template.context:_builtin_context_processors",
+        ("django.template.context_processors.csrf",),
+        CSRF,
+    ),
+]
+
+ALL_FENCES: list[Fence | ValueFence] = [*FENCES, *VALUES]
+
+# Every attribute that a class of ours below defines and a library class it inherits from also
+# has: what fences it (a target above, or a test of this module), or why it needs no fence.
+SCANNED_MODULES = [
+    "hundredten.handlers",
+    "hundredten.sqlite.base",
+    "hundredten.layers",
+    "hundredten.dispatch",
+    "hundredten.origin",
+    "hundredten.csrf",
+    "hundredten.busy",
+    "games.consumers.live",
+    "games.consumers.pool",
+    "games.consumers.tables",
+    "games.consumers.user",
+    "games.realtime",
+    "accounts.sessions",
+]
+LIBRARY_PACKAGES = {"django", "channels", "channels_redis", "asgiref", "daphne", "concurrent"}
+CALLS_SUPER = "documented: a subclass's __init__ that calls super().__init__ first"
+OVERRIDES: dict[str, str] = {
+    "hundredten.handlers.KeptThreadsASGIHandler.__init__": (
+        "django.core.handlers.asgi:ASGIHandler.__init__"
+    ),
+    "hundredten.handlers.KeptThreadsASGIHandler.__call__": (
+        "django.core.handlers.asgi:ASGIHandler.__call__"
+    ),
+    "hundredten.handlers.KeptThreadsASGIHandler.get_response_async": (
+        "django.core.handlers.asgi:ASGIHandler.get_response_async"
+    ),
+    "hundredten.sqlite.base.DatabaseWrapper.__init__": CALLS_SUPER,
+    "hundredten.sqlite.base.DatabaseWrapper._start_transaction_under_autocommit": (
+        "django.db.backends.sqlite3.base:DatabaseWrapper._start_transaction_under_autocommit"
+    ),
+    "hundredten.sqlite.base.DatabaseWrapper._commit": (
+        "django.db.backends.sqlite3.base:DatabaseWrapper._commit"
+    ),
+    "hundredten.sqlite.base.DatabaseWrapper._rollback": (
+        "django.db.backends.sqlite3.base:DatabaseWrapper._rollback"
+    ),
+    "hundredten.sqlite.base.DatabaseWrapper._close": (
+        "django.db.backends.sqlite3.base:DatabaseWrapper._close"
+    ),
+    "hundredten.layers.SweepingInMemoryChannelLayer.__init__": (
+        "channels.layers:InMemoryChannelLayer.__init__"
+    ),
+    "hundredten.layers.SweepingInMemoryChannelLayer.send": (
+        "channels.layers:InMemoryChannelLayer.send"
+    ),
+    "hundredten.layers.SweepingInMemoryChannelLayer.receive": (
+        "channels.layers:InMemoryChannelLayer.receive"
+    ),
+    "hundredten.layers.SweepingInMemoryChannelLayer._clean_expired": (
+        "channels.layers:InMemoryChannelLayer._clean_expired"
+    ),
+    "hundredten.layers.SweepingInMemoryChannelLayer.group_send": (
+        "channels.layers:InMemoryChannelLayer.group_send"
+    ),
+    "hundredten.layers.RedisLayer.__init__": "channels_redis.core:RedisChannelLayer.__init__",
+    "hundredten.layers.RedisLayer.brpop_timeout": (
+        "channels_redis.core:RedisChannelLayer.brpop_timeout"
+    ),
+    "hundredten.dispatch.ReadersKeptConsumer.__call__": (
+        "channels.generic.websocket:AsyncWebsocketConsumer.__call__"
+    ),
+    "hundredten.origin._OriginValidator.valid_origin": (
+        "channels.security.websocket:OriginValidator.valid_origin"
+    ),
+    "games.consumers.live.LiveConsumer.__init__": CALLS_SUPER,
+    "games.consumers.live.LiveConsumer.dispatch": (
+        "channels.generic.websocket:AsyncWebsocketConsumer.dispatch"
+    ),
+    "games.consumers.live.LiveConsumer.connect": "documented: AsyncWebsocketConsumer's hook",
+    "games.consumers.live.LiveConsumer.disconnect": "documented: AsyncWebsocketConsumer's hook",
+    "games.consumers.live.LiveConsumer.receive": "documented: AsyncWebsocketConsumer's hook",
+    "games.consumers.pool.RenderPool.__init__": "test_render_pool_uses_an_executor_as_python_does",
+    "games.consumers.pool.RenderPool.submit": "test_render_pool_uses_an_executor_as_python_does",
+    "games.consumers.tables.GameConsumer.__init__": CALLS_SUPER,
+    "games.consumers.tables.TableConsumer.__init__": CALLS_SUPER,
+    "games.consumers.user.UserConsumer.__init__": CALLS_SUPER,
+}
+# Not overrides: what Python keeps on every class.
+NOT_SCANNED = {"__module__", "__doc__", "__qualname__", "__annotations__", "__dict__"}
+NOT_SCANNED |= {"__weakref__", "__parameters__", "__orig_bases__", "__slots__"}
+NOT_SCANNED |= {"__firstlineno__", "__static_attributes__"}
+
+
+def distribution_of(target: str) -> str:
+    package = target.split(":", 1)[0].split(".", 1)[0]
+    return DISTRIBUTION.get(package, package)
