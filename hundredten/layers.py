@@ -28,7 +28,6 @@ from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
-from channels_redis.core import RedisChannelLayer
 
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
@@ -104,26 +103,3 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
         for channel in list(self.groups.get(group, {})):
             with contextlib.suppress(ChannelFull):  # as the parent: a full channel misses it
                 await self.send(channel, message)
-
-
-class RedisLayer(RedisChannelLayer):  # type: ignore[misc]  # untyped
-    """channels-redis, with each wait for a message shorter than a Redis read may take.
-
-    channels-redis receives by asking Redis to block (BZPOPMIN) for up to `brpop_timeout`
-    seconds, 5, and asks again when that ends empty. redis-py 8 gives up on any read after
-    its `socket_timeout`, also 5 s by default, and raises TimeoutError: so the consumer of a
-    socket that had heard nothing for 5 s could die, and the page had to reconnect. Here
-    each wait lasts at most half the shortest read timeout configured (2 s by default).
-    """
-
-    # Written against channels-redis 4.3.0; tests/fences/ fails when an
-    # upgrade changes these: `brpop_timeout` is an undocumented class attribute of
-    # RedisChannelLayer (5 there), read by RedisChannelLayer.receive_single for each BZPOPMIN;
-    # `self.hosts` is the list of dicts channels_redis.utils.decode_hosts makes of `hosts`.
-    brpop_timeout = 2.0  # s; redis-py reads time out after 5 s unless a host sets otherwise
-
-    def __init__(self, hosts: Any = None, **kwargs: Any) -> None:
-        super().__init__(hosts=hosts, **kwargs)
-        for timeout in (host.get("socket_timeout") for host in self.hosts):
-            if timeout:  # None or 0: no read timeout, nothing to stay under
-                self.brpop_timeout = min(self.brpop_timeout, float(timeout) / 2)

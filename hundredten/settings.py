@@ -136,10 +136,17 @@ CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis, waiting for messages in turns shorter than redis-py's read
-            # timeout (an idle socket's consumer would otherwise die after 5 s).
-            "BACKEND": "hundredten.layers.RedisLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+            # channels-redis as documented. It waits for a message by asking Redis to block
+            # (BZPOPMIN) for 5 s at a time (RedisChannelLayer.brpop_timeout, channels-redis
+            # 4.3.0; tests/fences/ checks it), so redis-py's read timeout, 5 s by default,
+            # must be longer or an idle socket's consumer dies: a host's options go to
+            # redis-py's connection pool.
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 10}],
+                "capacity": 1500,
+                "expiry": 30,
+            },
         }
     }
     # Shared by every daphne process, so login throttling counts across them.

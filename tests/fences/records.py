@@ -39,6 +39,7 @@ ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/realtime.py"
 ASGI = "hundredten/asgi.py"
+SETTINGS = "hundredten/settings.py"
 
 
 class FenceBroken(AssertionError):
@@ -246,22 +247,13 @@ FENCES = [
         LAYERS,
     ),
     Fence("channels.layers:InMemoryChannelLayer.flush", "(self)", "bb5c15a2185e0aa7", LAYERS),
-    # The Redis layer's shorter blocking pop.
-    Fence(
-        "channels_redis.core:RedisChannelLayer.__init__",
-        "(self, hosts=None, prefix='asgi', expiry=60, group_expiry=86400, capacity=100,"
-        " channel_capacity=None, symmetric_encryption_keys=None, random_prefix_length=12,"
-        " serializer_format='msgpack')",
-        "d0550cf4bccb9a90",
-        LAYERS,
-    ),
+    # The Redis layer's blocking pop, which redis-py's read timeout must outlast (settings).
     Fence(
         "channels_redis.core:RedisChannelLayer.receive_single",
         "(self, channel)",
         "5a498bb3a2545bf1",
-        LAYERS,
+        SETTINGS,
     ),
-    Fence("channels_redis.utils:decode_hosts", "(hosts)", "012afe3ce1b8e8a5", LAYERS),
     # The consumers' wait (hundredten.dispatch) and dispatch (games.consumers.live).
     Fence(
         "channels.generic.websocket:AsyncWebsocketConsumer.__call__",
@@ -360,7 +352,7 @@ FENCES = [
 VALUES = [
     # KeptThreadsASGIHandler.__init__ calls BaseHandler.__init__ directly: there is none.
     ValueFence("django.core.handlers.base:BaseHandler.__init__", object.__init__, HANDLERS),
-    ValueFence("channels_redis.core:RedisChannelLayer.brpop_timeout", 5, LAYERS),
+    ValueFence("channels_redis.core:RedisChannelLayer.brpop_timeout", 5, SETTINGS),
     ValueFence("django.middleware.csrf:CSRF_SECRET_LENGTH", 32, CSRF_AND_POOL),
     ValueFence(
         "django.middleware.csrf:CSRF_ALLOWED_CHARS", string.ascii_letters + string.digits, CSRF
@@ -430,10 +422,6 @@ OVERRIDES: dict[str, str] = {
     ),
     "hundredten.layers.SweepingInMemoryChannelLayer.group_send": (
         "channels.layers:InMemoryChannelLayer.group_send"
-    ),
-    "hundredten.layers.RedisLayer.__init__": "channels_redis.core:RedisChannelLayer.__init__",
-    "hundredten.layers.RedisLayer.brpop_timeout": (
-        "channels_redis.core:RedisChannelLayer.brpop_timeout"
     ),
     "hundredten.dispatch.ReadersKeptConsumer.__call__": (
         "channels.generic.websocket:AsyncWebsocketConsumer.__call__"

@@ -36,7 +36,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer
-from channels_redis.core import RedisChannelLayer
 from django.utils.functional import cached_property as django_cached_property
 from packaging.version import Version
 
@@ -44,7 +43,6 @@ from tests.fences.records import (
     ALL_FENCES,
     ASGI,
     FENCES,
-    LAYERS,
     LIBRARY_PACKAGES,
     NOT_SCANNED,
     OVERRIDES,
@@ -52,6 +50,7 @@ from tests.fences.records import (
     PYTHON,
     ROOT,
     SCANNED_MODULES,
+    SETTINGS,
     SQLITE,
     VALUES,
     WRITTEN_AGAINST,
@@ -290,7 +289,7 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
 
     from games.consumers.live import LiveConsumer
     from games.consumers.pool import RenderPool
-    from hundredten.layers import RedisLayer, SweepingInMemoryChannelLayer
+    from hundredten.layers import SweepingInMemoryChannelLayer
     from hundredten.sqlite.base import DatabaseWrapper as WriterLockWrapper
 
     sqlite_settings = {**connections.settings["default"], "NAME": ":memory:"}
@@ -307,7 +306,6 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
             InMemoryChannelLayer(),
             {"sweep_interval", "_next_sweep", "readers"},
         ),
-        (RedisLayer, RedisLayer(), RedisChannelLayer(), set()),
         (
             RenderPool,
             RenderPool(workers=2),
@@ -422,7 +420,7 @@ def test_a_fence_fails_when_the_source_cannot_be_read(monkeypatch: pytest.Monkey
 
 
 def test_a_value_fence_fails_naming_our_file() -> None:
-    with pytest.raises(FenceBroken, match=re.escape(f"is 5, recorded 2.0. Re-check {LAYERS}")):
+    with pytest.raises(FenceBroken, match=re.escape(f"is 5, recorded 2.0. Re-check {SETTINGS}")):
         check_value(dataclasses.replace(SOME_VALUE, expected=2.0))
 
 
