@@ -337,7 +337,11 @@ def table_context(
         "steps_key": steps_key,
         "turn_text": _turn_text(frame, g, outcome is not None),
         "seats": seats,
-        "others": [s for s in seats if s["pos"] != "bottom"],
+        # In playing order from the viewer's left (a row of them past four seats).
+        "others": sorted(
+            (s for s in seats if s["pos"] != "bottom"),
+            key=lambda s: (s["seat"] - (my_seat or 0)) % players,
+        ),
         "bottom_seat": next((s for s in seats if s["pos"] == "bottom"), None),
         "many_seats": players > len(POSITIONS) + 1,
         "over": over,
