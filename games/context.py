@@ -325,6 +325,16 @@ def table_context(
                 for i, (n, s) in enumerate(zip(names, outcome.scores, strict=True))
             ],
         }
+        teams = kind.teams(players) if kind.teams is not None else None
+        if teams is not None:  # each seat carries its team's figure: say it once per team
+            over["scores"] = [
+                {
+                    "name": "Team " + "AB"[t],
+                    "score": outcome.scores[members[0]],
+                    "winner": t == outcome.winning_team,
+                }
+                for t, members in enumerate(teams.members)
+            ]
     return {
         **base,
         "g": g,

@@ -145,6 +145,20 @@ class FiftySixTable:
         prompt, waiting = prompts.get(view.phase, ("", ""))
         if view.phase == "auction" and not view.can_pass and mine:
             prompt = "Your call: you open, so you must bid."
+        if view.phase == "play" and mine and view.must_play_after_ask and view.trump_suit:
+            info = suit_info(view.trump_suit)
+            prompt = (
+                f"You asked: trump is {info['symbol']} {info['name']}. "
+                "Play a trump if you have one."
+            )
+        void_note = ""
+        if view.phase == "auction" and not view.calls and view.history:
+            last_hand = view.history[-1]
+            if last_hand.outcome == "void":
+                void_note = (
+                    f"Hand {last_hand.index + 1} was void (the other team held no card of the "
+                    "trump suit): the same dealer deals again."
+                )
         return {
             "phase": PHASES.get(view.phase, "over"),
             "round_number": view.hand_index + 1,
@@ -183,6 +197,7 @@ class FiftySixTable:
             else [],
             "against": TOTAL_POINTS - (view.contract or 0) + 1,
             "tani": view.tani,
+            "void_note": void_note,
             "sitting_out": [names[s] for s in view.sitting_out],
         }
 
