@@ -12,12 +12,11 @@ revealed or, to the bidder alone, face down. Never another hand or the concealed
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page, Response, WebSocket, expect
+from playwright.sync_api import Page, expect
 
 from games.kinds.fifty_six.bots import suggest
 from games.kinds.fifty_six.engine import (
@@ -34,7 +33,7 @@ from games.kinds.fifty_six.engine import (
     card_code,
     view_of,
 )
-from tests.browser.helpers import ROOM_URL, settled, table
+from tests.browser.helpers import ROOM_URL, PageTraffic, listen, settled, table
 from tests.kinds.fifty_six.hidden import check, check_no_cards, table_version
 
 KIND = "Fifty-Six"
@@ -101,31 +100,21 @@ class FiftySixMirror:
 
 # --- everything a page receives ---------------------------------------------------------------
 
-TABLE_URLS = re.compile(r"/games/\d+/(?:table|move|hint)/$")
-
 
 @dataclass
-class Traffic:
-    """Every websocket frame a page receives and the text of every load of the table and
-    every htmx answer (read as they come, before the page moves on)."""
-
-    page: Page
-    frames: list[str] = field(default_factory=list)
-    answers: list[str] = field(default_factory=list)
-    checked_frames: int = 0
-    checked_answers: int = 0
+class Traffic(PageTraffic):
     frame_version: int | None = None  # of the last table the socket sent
     cards_seen: int = 0
 
     def check(self, mirror: FiftySixMirror, seat: int) -> None:
         """Check what came since the last check, and the page as it is now."""
-        for text in self.frames[self.checked_frames :]:
+        frames, answers = self.unchecked()
+        for text in frames:
             found = table_version(text)
             self.frame_version = self.frame_version if found is None else found
             self.cards_seen += check_text(text, mirror, seat, self.frame_version, "frame")
-        for text in self.answers[self.checked_answers :]:
+        for text in answers:
             self.cards_seen += check_text(text, mirror, seat, table_version(text), "answer")
-        self.checked_frames, self.checked_answers = len(self.frames), len(self.answers)
         page = self.page.content()
         self.cards_seen += check_text(page, mirror, seat, table_version(page), "page")
 
@@ -143,20 +132,7 @@ def check_text(text: str, mirror: FiftySixMirror, seat: int, at: int | None, wha
 
 def record_traffic(page: Page) -> Traffic:
     traffic = Traffic(page)
-
-    def on_socket(socket: WebSocket) -> None:
-        def on_frame(payload: str | bytes) -> None:
-            traffic.frames.append(payload if isinstance(payload, str) else payload.decode())
-
-        socket.on("framereceived", on_frame)
-
-    def on_response(response: Response) -> None:
-        if TABLE_URLS.search(response.url.split("?")[0]):
-            # Read at once: a body is gone once the page loads another document.
-            traffic.answers.append(response.text())
-
-    page.on("websocket", on_socket)
-    page.on("response", on_response)
+    listen(traffic)
     return traffic
 
 

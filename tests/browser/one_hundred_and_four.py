@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page, Response, WebSocket, expect
+from playwright.sync_api import Page, expect
 
 from games.kinds.one_hundred_and_four.bots import BOTS, suggest
 from games.kinds.one_hundred_and_four.engine import (
@@ -31,7 +31,7 @@ from games.kinds.one_hundred_and_four.engine import (
     view_of,
 )
 from games.kinds.one_hundred_and_four.engine.state import SeededDeals
-from tests.browser.helpers import ROOM_URL, settled
+from tests.browser.helpers import ROOM_URL, PageTraffic, listen, settled
 
 KIND = "One Hundred and Four"
 RNG = random.Random(0)  # the naive and heuristic bots draw nothing from it
@@ -214,47 +214,23 @@ def check_html(text: str, mirror: NimmtMirror, seat: int, at: int | None = None)
     return at
 
 
-TABLE_URLS = re.compile(r"/games/\d+/(?:table|move|hint|automate)/$")
-
-
 @dataclass
-class Traffic:
-    """Everything one page receives: websocket frames, and the text of every load of the
-    table and every htmx answer from it (read as they come, before the page moves on)."""
-
-    page: Page
-    frames: list[str] = field(default_factory=list)
-    answers: list[str] = field(default_factory=list)
-    checked_frames: int = 0
-    checked_answers: int = 0
+class Traffic(PageTraffic):
     frame_version: int | None = None  # of the last whole table the socket sent
 
     def check(self, mirror: NimmtMirror, seat: int) -> None:
         """Check what came since the last check, and the page as it is now."""
-        for text in self.frames[self.checked_frames :]:
+        frames, answers = self.unchecked()
+        for text in frames:
             self.frame_version = check_html(text, mirror, seat, self.frame_version)
-        for text in self.answers[self.checked_answers :]:
+        for text in answers:
             check_html(text, mirror, seat)
-        self.checked_frames, self.checked_answers = len(self.frames), len(self.answers)
         check_html(self.page.content(), mirror, seat)
 
 
 def record_traffic(page: Page) -> Traffic:
     traffic = Traffic(page)
-
-    def on_socket(socket: WebSocket) -> None:
-        def on_frame(payload: str | bytes) -> None:
-            traffic.frames.append(payload if isinstance(payload, str) else payload.decode())
-
-        socket.on("framereceived", on_frame)
-
-    def on_response(response: Response) -> None:
-        if TABLE_URLS.search(response.url.split("?")[0]):
-            # Read at once: a body is gone once the page loads another document.
-            traffic.answers.append(response.text())
-
-    page.on("websocket", on_socket)
-    page.on("response", on_response)
+    listen(traffic)
     return traffic
 
 

@@ -24,6 +24,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
+from games.gamekind import GameKind
 from games.registry import REGISTRY
 from tests.browser.helpers import DESKTOP, PASSWORD, ROOM_URL, TABLE_URL, live, settled
 
@@ -77,20 +78,20 @@ def sign_up(page: Page, base_url: str, name: str) -> None:
     expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
 
 
-def create_game(page: Page, kind_name: str, name: str) -> None:
-    """From the lobby: a four-seat game of `kind_name`, played to its shortest target."""
+def create_game(page: Page, kind: GameKind, name: str) -> None:
+    """From the lobby: a four-seat game of `kind`, each option at its shortest game (no
+    match where a game offers one, else the lowest target or number of tables)."""
     page.get_by_role("link", name="New game").first.click()
     settled(page)
-    page.get_by_role("radio", name=kind_name).check()
-    expect(page.locator("#game-setup")).to_contain_text(f"{kind_name} is played by")
+    page.get_by_role("radio", name=kind.name).check()
+    expect(page.locator("#game-setup")).to_contain_text(f"{kind.name} is played by")
     settled(page)
     page.get_by_label("Name").fill(name)
     page.get_by_label("Seats").select_option("4")
-    target = page.get_by_label("Play to")
-    shortest = min(
-        int(v) for v in target.locator("option").evaluate_all("os => os.map(o => o.value)")
-    )
-    target.select_option(str(shortest))
+    for option in kind.options:
+        values = [value for value, _ in option.choices]
+        shortest = None if None in values else min(v for v in values if v is not None)
+        page.get_by_label(option.label).select_option("" if shortest is None else str(shortest))
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     expect(page).to_have_url(ROOM_URL)
@@ -106,7 +107,7 @@ def test_every_screen_of_a_game_runs_under_the_policy_without_an_error(
     sign_up(page, base_url, f"{PREFIX}{slug.replace('-', '')[:12]}")
     live(page)  # the lobby's socket opened under connect-src 'self'
 
-    create_game(page, kind.name, f"Policy {kind.name}")
+    create_game(page, kind, f"Policy {kind.name}")
     live(page)
     page.get_by_role("button", name="Create invite link").click()
     expect(page.locator(".invite-link-url")).to_have_value(re.compile(r"^http://.*/invite/"))

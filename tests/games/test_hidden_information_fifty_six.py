@@ -44,7 +44,7 @@ from games.services import table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.kinds.fifty_six.hidden import check, table_version, trump_secret
-from tests.realtime.conftest import open_socket, session_cookie
+from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 KIND = "fifty-six"
 HX = {"HX-Request": "true"}
@@ -215,14 +215,6 @@ def test_the_check_catches_a_leak(people):
     chip = theirs.replace("</ul>", '<li class="trump-chip">Trump ♠ Spades</li></ul>', 1)
     with pytest.raises(AssertionError, match="learns the trump"):
         check(chip, [state], other, "a trump chip")
-
-
-async def frames_until_quiet(ws) -> list[str]:
-    """Every frame the socket gets until it has been quiet for a moment."""
-    frames = []
-    while not await ws.receive_nothing(timeout=0.3):
-        frames.append(await ws.receive_from(timeout=5))
-    return frames
 
 
 @pytest.mark.django_db(transaction=True)

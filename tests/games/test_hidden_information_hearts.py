@@ -30,7 +30,7 @@ from games.models import Game, Membership
 from games.services import table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
-from tests.realtime.conftest import open_socket, session_cookie
+from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 GAMES = 4
 MAX_HANDS = 2
@@ -135,14 +135,6 @@ def test_no_page_shows_another_seats_cards_or_pass(people):
                     checked += 1
     assert passes_seen >= 5  # simultaneous passes were checked mid-way
     assert checked > 700 and shown_cards > 5000  # the checks saw real tables
-
-
-async def frames_until_quiet(ws) -> list[str]:
-    """Every frame the socket gets until it has been quiet for a moment."""
-    frames = []
-    while not await ws.receive_nothing(timeout=0.3):
-        frames.append(await ws.receive_from(timeout=5))
-    return frames
 
 
 @pytest.mark.django_db(transaction=True)

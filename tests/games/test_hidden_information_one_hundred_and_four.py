@@ -30,7 +30,7 @@ from games.models import Game
 from games.services import table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
-from tests.realtime.conftest import open_socket, session_cookie
+from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 KIND = "one-hundred-and-four"
 HX = {"HX-Request": "true"}
@@ -130,13 +130,6 @@ def test_no_page_shows_another_seats_cards_or_choice(people):
                     checked += 1
     assert pauses >= 1 and choices_hidden >= 20  # pauses and half-chosen turns were seen
     assert checked > 300 and shown > 3000  # the checks saw real tables
-
-
-async def frames_until_quiet(ws) -> list[str]:
-    frames = []
-    while not await ws.receive_nothing(timeout=0.3):
-        frames.append(await ws.receive_from(timeout=5))
-    return frames
 
 
 @pytest.mark.django_db(transaction=True)

@@ -79,3 +79,11 @@ async def open_socket(path: str, cookie: bytes):
     assert connected, f"{path} refused ({code})"
     first = await ws.receive_from(timeout=5)
     return ws, first
+
+
+async def frames_until_quiet(ws, quiet: float = 0.3) -> list[str]:
+    """Every frame the socket gets until it has been quiet for `quiet` seconds."""
+    frames = []
+    while not await ws.receive_nothing(timeout=quiet):
+        frames.append(await ws.receive_from(timeout=5))
+    return frames

@@ -16,7 +16,7 @@ from games.services import table
 from games.steps import NO_STEPS, Steps
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
-from tests.realtime.conftest import open_socket, session_cookie
+from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 KIND = "one-hundred-and-four"
 
@@ -99,13 +99,6 @@ def _choose(client, game, seat: int) -> None:
     assert response.status_code == 200, response.content.decode()[:300]
 
 
-async def _frames(ws, quiet: float = 0.5) -> list[str]:
-    frames = []
-    while not await ws.receive_nothing(timeout=quiet):
-        frames.append(await ws.receive_from(timeout=5))
-    return frames
-
-
 @pytest.fixture
 def three(db):
     return [make_user(name) for name in ("alice", "bob", "carol")]
@@ -119,9 +112,9 @@ async def test_the_last_commitment_plays_the_placements_out_one_step_at_a_time(t
     ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
     assert not STEP.search(first)  # a fresh socket shows the current state
     clients = await database_sync_to_async(_choose_all_but)(game, 2)
-    await _frames(ws)  # the commitments' redraws
+    await frames_until_quiet(ws, quiet=0.5)  # the commitments' redraws
     await database_sync_to_async(_choose)(clients[2], game, 2)
-    frames = await _frames(ws)
+    frames = await frames_until_quiet(ws, quiet=0.5)
     steps = [STEP.search(frame) for frame in frames]
     keys = {m.group(1) for m in steps if m}
     assert keys == {"0.0"}
@@ -141,9 +134,9 @@ async def test_skip_jumps_to_the_current_state_and_junk_is_ignored(three, settin
     cookie = await database_sync_to_async(session_cookie)(three[0])
     ws, _ = await open_socket(f"/ws/games/{game.pk}/", cookie)
     clients = await database_sync_to_async(_choose_all_but)(game, 1)
-    await _frames(ws, quiet=0.3)
+    await frames_until_quiet(ws)
     await database_sync_to_async(_choose)(clients[1], game, 1)
-    frames = await _frames(ws, quiet=0.3)
+    frames = await frames_until_quiet(ws)
     step = STEP.search(frames[-1])
     assert step is not None and step.group(2) == "0"
     for junk in (" ", "not json", "[1, 2]", '{"skip": 7}', '{"skip": "9.9"}', "{" * 500):
