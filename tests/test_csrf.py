@@ -1,76 +1,17 @@
-"""CSRF tokens masked with one read of randomness (hundredten/csrf.py), checked by Django."""
+"""CSRF tokens are Django's own, on pages and in pushed partials alike (the socket's stand-in
+request reads the browser's cookie through Django's CSRF middleware)."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
-from django.http import HttpRequest
+from django.conf import settings
 from django.middleware import csrf as django_csrf
 from django.test import Client
 
-from hundredten import csrf
-
-SECRET = "a" * 16 + "Z9" * 8
-
-
-def request_with(secret: str) -> HttpRequest:
-    request = HttpRequest()
-    request.META["CSRF_COOKIE"] = secret
-    return request
-
-
-def test_a_token_is_the_cookie_secret_masked_afresh():
-    request = request_with(SECRET)
-    tokens = {csrf.get_token(request) for _ in range(20)}
-    assert len(tokens) == 20
-    for token in tokens:
-        assert len(token) == django_csrf.CSRF_TOKEN_LENGTH
-        assert set(token) <= set(django_csrf.CSRF_ALLOWED_CHARS)
-        assert django_csrf._unmask_cipher_token(token) == SECRET  # type: ignore[attr-defined]
-    assert request.META["CSRF_COOKIE_NEEDS_UPDATE"] is True
-
-
-def test_a_token_reads_the_systems_randomness_once(monkeypatch):
-    reads: list[int] = []
-    real = random._urandom  # type: ignore[attr-defined]
-
-    def counted(size: int) -> bytes:
-        reads.append(size)
-        return bytes(real(size))
-
-    monkeypatch.setattr(random, "_urandom", counted)
-    csrf.get_token(request_with(SECRET))
-    assert len(reads) == 1  # Django's own get_token reads once per character (32 or more)
-
-
-def test_the_mask_is_drawn_from_every_character_alike():
-    counts = dict.fromkeys(django_csrf.CSRF_ALLOWED_CHARS, 0)
-    for _ in range(2000):
-        for char in csrf.get_token(request_with(SECRET))[: django_csrf.CSRF_SECRET_LENGTH]:
-            counts[char] += 1
-    # 64,000 draws over 62 characters: about 1,032 each; a skew by the modulo (bytes 248-255
-    # folded onto the first eight) would give those about 1,290.
-    assert max(counts.values()) < 1200
-    assert min(counts.values()) > 870
-
-
-def test_without_a_cookie_django_makes_the_secret():
-    request = HttpRequest()
-    token = csrf.get_token(request)
-    unmasked = django_csrf._unmask_cipher_token(token)  # type: ignore[attr-defined]
-    assert unmasked == request.META["CSRF_COOKIE"]
-
-
-@pytest.mark.parametrize("value", ["", "short", "!" * 32, "a" * 33])
-def test_a_malformed_cookie_value_is_no_secret(value: str):
-    assert not csrf.well_formed(value)
-
-
-def test_well_formed_secret():
-    assert csrf.well_formed(SECRET)
+from games.consumers.pool import render_request
 
 
 def token_in(html: str) -> str:
@@ -79,20 +20,31 @@ def token_in(html: str) -> str:
     return match.group(1)
 
 
-def test_a_pages_form_token_is_ours_and_passes_djangos_check(alice: Any, monkeypatch):
-    made: list[str] = []
-    ours = csrf.get_token
-
-    def recorded(request: HttpRequest) -> str:
-        made.append(ours(request))
-        return made[-1]
-
-    monkeypatch.setattr(csrf, "get_token", recorded)
+def test_a_pages_form_token_passes_djangos_check(alice: Any):
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
     token = token_in(client.get("/").content.decode())
-    assert made == [token]  # one token per page, from hundredten.csrf
     forged = token[:-1] + ("a" if token[-1] != "a" else "b")
     assert client.post("/accounts/logout/", {"csrfmiddlewaretoken": forged}).status_code == 403
     assert client.post("/accounts/logout/", {"csrfmiddlewaretoken": token}).status_code == 302
     assert "_auth_user_id" not in client.session
+
+
+def test_a_sockets_token_masks_the_browsers_secret(alice: Any):
+    client = Client()
+    client.force_login(alice)
+    client.get("/")
+    secret = client.cookies[settings.CSRF_COOKIE_NAME].value
+    scope = {"path": "/ws/user/", "cookies": {settings.CSRF_COOKIE_NAME: secret}, "headers": []}
+    request = render_request(scope, alice)
+    token = request.META["RENDER_CSRF_TOKEN"]
+    assert django_csrf._unmask_cipher_token(token) == secret  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("cookie", ["", "short", "!" * 32, "a" * 33])
+def test_a_malformed_cookie_gets_a_fresh_secret_not_an_error(alice: Any, cookie: str):
+    scope = {"path": "/ws/user/", "cookies": {settings.CSRF_COOKIE_NAME: cookie}, "headers": []}
+    request = render_request(scope, alice)
+    token = request.META["RENDER_CSRF_TOKEN"]
+    assert len(token) == django_csrf.CSRF_TOKEN_LENGTH
+    assert django_csrf._unmask_cipher_token(token) != cookie  # type: ignore[attr-defined]

@@ -18,7 +18,6 @@ from django.utils.crypto import constant_time_compare
 from accounts.sessions import session_digest, signed_in_user_pk
 from games import realtime
 from games.consumers.pool import Frames, in_pool, render_request
-from hundredten.dispatch import ReadersKeptConsumer
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +29,7 @@ CLOSE_SESSION_CHANGED = 4001  # the session ended or its key rotated: the page r
 SESSION_RECHECK_SECONDS = 60.0
 
 
-class LiveConsumer(ReadersKeptConsumer, AsyncWebsocketConsumer):
+class LiveConsumer(AsyncWebsocketConsumer):
     """Shared behaviour: sign-in check, group membership, coalesced rendering, no input."""
 
     user: Any

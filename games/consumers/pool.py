@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.db import InterfaceError, OperationalError, connections
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.template.loader import render_to_string
 from django_htmx.middleware import HtmxDetails
 
 from games import presence
-from hundredten import csrf
 
 T = TypeVar("T")
 
@@ -137,6 +136,10 @@ def redirect_frame(url: str) -> str:
     return json.dumps({"redirect": url})
 
 
+def _no_response(request: HttpRequest) -> HttpResponse:
+    raise AssertionError("the stand-in request is never answered")
+
+
 def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
     """A stand-in request so partials render as they do in views (csrf_token, user, request).
 
@@ -153,16 +156,13 @@ def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
     host = headers.get(b"host", b"").decode("latin-1")
     if host:
         request.META["HTTP_HOST"] = host
-    secret = cookies.get(settings.CSRF_COOKIE_NAME)
-    # META["CSRF_COOKIE"]: where Django's CsrfViewMiddleware.process_request puts the cookie's
-    # secret and django.middleware.csrf.get_token reads it (undocumented; Django 5.2.19,
-    # fenced by tests/fences/).
-    if secret and csrf.well_formed(secret):
-        request.META["CSRF_COOKIE"] = secret
+    # The CSRF middleware reads the socket's cookie as it reads a request's (a malformed one
+    # is replaced, as for a page), so get_token masks this browser's secret.
+    CsrfViewMiddleware(_no_response).process_request(request)
     request.htmx = HtmxDetails(request)  # type: ignore[attr-defined]
     # One masked token per socket, not one per render, so identical tables are identical
     # frames (and are not sent twice).
-    request.META["RENDER_CSRF_TOKEN"] = csrf.get_token(request)
+    request.META["RENDER_CSRF_TOKEN"] = get_token(request)
     return request
 
 

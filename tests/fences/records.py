@@ -4,7 +4,6 @@ tests/fences/test_private_overrides.py), as the installed libraries had it when 
 from __future__ import annotations
 
 import dataclasses
-import string
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +29,8 @@ DISTRIBUTION = {"channels_redis": "channels-redis"}
 HANDLERS = "hundredten/handlers.py"
 SQLITE = "hundredten/sqlite/base.py"
 LAYERS = "hundredten/layers.py"
-DISPATCH = "hundredten/dispatch.py"
 LIVE = "games/consumers/live.py"
 POOL = "games/consumers/pool.py"
-CSRF = "hundredten/csrf.py"
-CSRF_AND_POOL = f"{CSRF}, {POOL}"
 ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/realtime.py"
@@ -254,25 +250,7 @@ FENCES = [
         "5a498bb3a2545bf1",
         SETTINGS,
     ),
-    # The consumers' wait (hundredten.dispatch) and dispatch (games.consumers.live).
-    Fence(
-        "channels.generic.websocket:AsyncWebsocketConsumer.__call__",
-        "(self, scope, receive, send)",
-        "e52238720872dbc3",
-        DISPATCH,
-    ),
-    Fence(
-        "channels.utils:await_many_dispatch",
-        "(consumer_callables, dispatch)",
-        "30ef889498560da3",
-        DISPATCH,
-    ),
-    Fence(
-        "channels.generic.websocket:AsyncWebsocketConsumer.websocket_disconnect",
-        "(self, message)",
-        "10f38aa55fd51ff5",
-        DISPATCH,
-    ),
+    # The consumers' dispatch (games.consumers.live).
     Fence(
         "channels.generic.websocket:AsyncWebsocketConsumer.dispatch",
         "(self, message)",
@@ -280,36 +258,6 @@ FENCES = [
         LIVE,
     ),
     Fence("channels.consumer:get_handler_name", "(message)", "c88c7b7d8763fb61", LIVE),
-    # The CSRF masking, and the socket's stand-in request.
-    Fence("django.middleware.csrf:get_token", "(request)", "9c06a03ab415e485", CSRF_AND_POOL),
-    Fence("django.middleware.csrf:_mask_cipher_secret", "(secret)", "e0fac48ab16505ec", CSRF),
-    Fence("django.middleware.csrf:_unmask_cipher_token", "(token)", "19c35abf002d3a0a", CSRF),
-    Fence("django.middleware.csrf:_add_new_csrf_cookie", "(request)", "cacde6a6a0f55330", CSRF),
-    Fence("django.middleware.csrf:_check_token_format", "(token)", "9a21427b676ed504", CSRF),
-    Fence(
-        "django.middleware.csrf:CsrfViewMiddleware._get_secret",
-        "(self, request)",
-        "b3a608af97a839cc",
-        CSRF_AND_POOL,
-    ),
-    Fence(
-        "django.middleware.csrf:CsrfViewMiddleware.process_request",
-        "(self, request)",
-        "9aec8dfd81c88a56",
-        CSRF_AND_POOL,
-    ),
-    Fence(
-        "django.template.context:RequestContext.bind_template",
-        "(self, template)",
-        "214315d3dafd8d10",
-        CSRF,
-    ),
-    Fence(
-        "django.template.engine:Engine.template_context_processors",
-        "(self)",
-        "e664cfb0aeb5aadc",
-        CSRF,
-    ),
     # The websocket origin check.
     Fence(
         "channels.security.websocket:OriginValidator.__call__",
@@ -353,15 +301,6 @@ VALUES = [
     # KeptThreadsASGIHandler.__init__ calls BaseHandler.__init__ directly: there is none.
     ValueFence("django.core.handlers.base:BaseHandler.__init__", object.__init__, HANDLERS),
     ValueFence("channels_redis.core:RedisChannelLayer.brpop_timeout", 5, SETTINGS),
-    ValueFence("django.middleware.csrf:CSRF_SECRET_LENGTH", 32, CSRF_AND_POOL),
-    ValueFence(
-        "django.middleware.csrf:CSRF_ALLOWED_CHARS", string.ascii_letters + string.digits, CSRF
-    ),
-    ValueFence(
-        "django.template.context:_builtin_context_processors",
-        ("django.template.context_processors.csrf",),
-        CSRF,
-    ),
 ]
 
 ALL_FENCES: list[Fence | ValueFence] = [*FENCES, *VALUES]
@@ -372,9 +311,7 @@ SCANNED_MODULES = [
     "hundredten.handlers",
     "hundredten.sqlite.base",
     "hundredten.layers",
-    "hundredten.dispatch",
     "hundredten.origin",
-    "hundredten.csrf",
     "hundredten.busy",
     "games.consumers.live",
     "games.consumers.pool",
@@ -422,9 +359,6 @@ OVERRIDES: dict[str, str] = {
     ),
     "hundredten.layers.SweepingInMemoryChannelLayer.group_send": (
         "channels.layers:InMemoryChannelLayer.group_send"
-    ),
-    "hundredten.dispatch.ReadersKeptConsumer.__call__": (
-        "channels.generic.websocket:AsyncWebsocketConsumer.__call__"
     ),
     "hundredten.origin._OriginValidator.valid_origin": (
         "channels.security.websocket:OriginValidator.valid_origin"
