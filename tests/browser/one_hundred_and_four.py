@@ -328,15 +328,12 @@ def create_nimmt_game(page: Page, name: str, seats: int) -> int:
 
 
 def add_nimmt_bots(page: Page, levels: dict[int, str]) -> None:
-    """Seat a bot of each level (seat index -> "naive" | "heuristic") with the room's
-    select; the heuristic bot is the one offered first."""
+    """Seat a bot of each level (seat index -> "naive" | "heuristic"): "Add a bot" seats the
+    heuristic one, the game's default; "Naive bot" beside it the naive one."""
     for seat, level in sorted(levels.items()):
         number = seat + 1
-        select = page.get_by_label(f"Bot level for seat {number}")
-        expect(select).to_have_value("heuristic")
-        if level != "heuristic":
-            select.select_option(level)
-        page.get_by_role("button", name=f"Add a bot to seat {number}").click()
+        name = "Add a bot" if level == "heuristic" else f"Add a {level} bot"
+        page.get_by_role("button", name=f"{name} to seat {number}").click()
         expect(page.get_by_role("button", name=f"Add a bot to seat {number}")).to_have_count(0)
 
 
