@@ -22,9 +22,9 @@ on immutable states; a seat is an int `0 … seats-1`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action
@@ -160,6 +160,22 @@ class Bot(Protocol[S_in, A_out]):
     (`rules.view(state, seat)`); it is asked only when `seat` has a legal action."""
 
     def choose(self, state: S_in, seat: int, rng: random.Random) -> A_out: ...
+
+
+@dataclass(frozen=True)
+class ViewBot(Generic[S, A]):
+    """A bot that decides from the seat's view alone: `decide(rules.view(state, seat))`
+    gives the action (None: the seat has nothing to do, an error for a bot). Such a bot
+    cannot cheat, and `decide` doubles as the hint for a person."""
+
+    rules: Rules[S, A, Any]
+    decide: Callable[[Any], A | None]
+
+    def choose(self, state: S, seat: int, rng: random.Random) -> A:
+        action = self.decide(self.rules.view(state, seat))
+        if action is None:
+            raise ValueError(f"Seat {seat} has nothing to do.")
+        return action
 
 
 def replay(rules: Rules[S, A, Any], state: S, log: Iterable[tuple[int, A]]) -> S:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from games.kinds.protocol import Bot
+from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import ASK_TRUMP, PASS, PLAYS, TRUMPS, Action, make_bid
 from .engine.cards import DECK_MASKS, POINTS, RANK_OF, SUIT_OF, SUITS, Card, cards_of, mask_of
@@ -221,14 +221,6 @@ def suggest(view: FiftySixView) -> Action | None:
     return choose_play(view)
 
 
-class NaiveBot:
-    def choose(self, state: FiftySixState, seat: int, rng: random.Random) -> Action:
-        action = suggest(RULES.view(state, seat))
-        if action is None:
-            raise ValueError(f"Seat {seat} has nothing to do.")
-        return action
-
-
 class RandomBot:
     def choose(self, state: FiftySixState, seat: int, rng: random.Random) -> Action:
         actions = legal_actions(state, seat)
@@ -237,4 +229,7 @@ class RandomBot:
         return rng.choice(actions)
 
 
-BOTS: dict[str, Bot[FiftySixState, Action]] = {"naive": NaiveBot(), "random": RandomBot()}
+BOTS: dict[str, Bot[FiftySixState, Action]] = {
+    "naive": ViewBot(RULES, suggest),
+    "random": RandomBot(),
+}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from games.kinds.protocol import Bot
+from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import PLAYS, Action, Pass
 from .engine.cards import HEARTS, POINTS, QUEEN_OF_SPADES, SPADES, Card, cards_of
@@ -96,14 +96,6 @@ def suggest(view: HeartsView) -> Action | None:
     return None
 
 
-class NaiveBot:
-    def choose(self, state: HeartsState, seat: int, rng: random.Random) -> Action:
-        action = suggest(RULES.view(state, seat))
-        if action is None:
-            raise ValueError(f"Seat {seat} has nothing to do.")
-        return action
-
-
 class RandomBot:
     def choose(self, state: HeartsState, seat: int, rng: random.Random) -> Action:
         if can_pass(state, seat):
@@ -114,4 +106,7 @@ class RandomBot:
         return rng.choice(actions)
 
 
-BOTS: dict[str, Bot[HeartsState, Action]] = {"naive": NaiveBot(), "random": RandomBot()}
+BOTS: dict[str, Bot[HeartsState, Action]] = {
+    "naive": ViewBot(RULES, suggest),
+    "random": RandomBot(),
+}

@@ -28,7 +28,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import comb
 
-from games.kinds.protocol import Bot
+from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import CHOOSES, TAKE_ROWS, Action
 from .engine.cards import (
@@ -230,22 +230,6 @@ def heuristic_action(view: HundredAndFourView) -> Action | None:
 # --- The bots ----------------------------------------------------------------------------------
 
 
-class NaiveBot:
-    def choose(self, state: HundredAndFourState, seat: int, rng: random.Random) -> Action:
-        action = suggest(RULES.view(state, seat))
-        if action is None:
-            raise ValueError(f"Seat {seat} has nothing to do.")
-        return action
-
-
-class HeuristicBot:
-    def choose(self, state: HundredAndFourState, seat: int, rng: random.Random) -> Action:
-        action = heuristic_action(RULES.view(state, seat))
-        if action is None:
-            raise ValueError(f"Seat {seat} has nothing to do.")
-        return action
-
-
 class RandomBot:
     def choose(self, state: HundredAndFourState, seat: int, rng: random.Random) -> Action:
         view = RULES.view(state, seat)
@@ -257,7 +241,7 @@ class RandomBot:
 
 
 BOTS: dict[str, Bot[HundredAndFourState, Action]] = {
-    "naive": NaiveBot(),
-    "heuristic": HeuristicBot(),
+    "naive": ViewBot(RULES, suggest),
+    "heuristic": ViewBot(RULES, heuristic_action),
     "random": RandomBot(),
 }

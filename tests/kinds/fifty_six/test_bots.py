@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.kinds.fifty_six.bots import BOTS, NaiveBot, RandomBot, choose_trump, suggest
+from games.kinds.fifty_six.bots import BOTS, choose_trump, suggest
 from games.kinds.fifty_six.engine import RULES, AskTrump, Bid, make_play, parse_card
 from games.kinds.fifty_six.engine.cards import BIT
 from games.kinds.simulation import play, share_interval, simulate
@@ -135,7 +135,7 @@ def test_the_naive_bot_lays_down_the_weakest_card_of_its_longest_suit():
 def test_the_naive_opener_always_bids():
     for game in range(20):
         state = RULES.initial_state(f"open-{game}", 4, {"tables_per_team": 12})
-        assert isinstance(NaiveBot().choose(state, 1, random.Random(0)), Bid)
+        assert isinstance(BOTS["naive"].choose(state, 1, random.Random(0)), Bid)
 
 
 def test_a_spectator_and_a_waiting_seat_get_no_suggestion():
@@ -143,9 +143,9 @@ def test_a_spectator_and_a_waiting_seat_get_no_suggestion():
     assert suggest(RULES.view(state, None)) is None
     assert suggest(RULES.view(state, 0)) is None
     with pytest.raises(ValueError):
-        NaiveBot().choose(state, 0, random.Random(0))
+        BOTS["naive"].choose(state, 0, random.Random(0))
     with pytest.raises(ValueError):
-        RandomBot().choose(state, 0, random.Random(0))
+        BOTS["random"].choose(state, 0, random.Random(0))
 
 
 @pytest.mark.parametrize("seats", [4, 6])
@@ -168,6 +168,6 @@ def test_the_naive_team_beats_the_random_team_in_a_small_sample(seats):
 
 def test_the_random_bot_is_deterministic_for_a_seeded_rng():
     state = RULES.initial_state("det", 6, {"tables_per_team": 12})
-    bot = RandomBot()
+    bot = BOTS["random"]
     assert bot.choose(state, 1, random.Random(4)) == bot.choose(state, 1, random.Random(4))
     assert isinstance(bot.choose(state, 1, random.Random(4)), Bid)  # the opener may not pass

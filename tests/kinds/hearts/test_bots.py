@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games.kinds.hearts.bots import BOTS, NaiveBot, RandomBot, suggest
+from games.kinds.hearts.bots import BOTS, suggest
 from games.kinds.hearts.engine import RULES, Pass, Play, parse_card
 from games.kinds.hearts.engine.cards import BIT, QUEEN_OF_SPADES
 from games.kinds.hearts.engine.rules import start_hand
@@ -49,7 +49,7 @@ def test_bots_always_choose_an_accepted_action(name):
 
 
 def test_the_naive_bot_passes_the_queen_of_spades_when_it_holds_it():
-    bot = NaiveBot()
+    bot = BOTS["naive"]
     checked = 0
     for game in range(40):
         state = RULES.initial_state(f"queen-{game}", 4, {"target": 100})
@@ -64,7 +64,7 @@ def test_the_naive_bot_passes_the_queen_of_spades_when_it_holds_it():
 def test_the_naive_bot_opens_a_hold_hand_with_the_two_of_clubs():
     state = start_hand(SeededDeals("hold"), 100, HOLD_INDEX, (0, 0, 0, 0), ())
     (seat,) = RULES.to_act(state)
-    assert NaiveBot().choose(state, seat, random.Random(0)) == Play(parse_card("2C"))
+    assert BOTS["naive"].choose(state, seat, random.Random(0)) == Play(parse_card("2C"))
 
 
 def test_the_naive_bot_ducks_and_dumps_the_queen():
@@ -104,7 +104,7 @@ def test_a_spectator_and_a_waiting_seat_get_no_suggestion():
     state = RULES.apply(state, 0, Pass(RULES.view(state, 0).hand[:3]))
     assert suggest(RULES.view(state, 0)) is None
     with pytest.raises(ValueError):
-        NaiveBot().choose(state, 0, random.Random(0))
+        BOTS["naive"].choose(state, 0, random.Random(0))
 
 
 @pytest.mark.parametrize("lineup", [["naive"] * 4, ["random"] * 4, ["naive", "random"] * 2])
@@ -156,5 +156,5 @@ def test_the_naive_bot_decides_from_the_view_only():
 
 def test_the_random_bot_is_deterministic_for_a_seeded_rng():
     state = RULES.initial_state("det", 4, {"target": 100})
-    bot = RandomBot()
+    bot = BOTS["random"]
     assert bot.choose(state, 2, random.Random(4)) == bot.choose(state, 2, random.Random(4))

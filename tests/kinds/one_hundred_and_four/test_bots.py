@@ -12,9 +12,6 @@ import pytest
 
 from games.kinds.one_hundred_and_four.bots import (
     BOTS,
-    HeuristicBot,
-    NaiveBot,
-    RandomBot,
     card_risks,
     heuristic_action,
     policy_row,
@@ -64,7 +61,7 @@ def test_the_policy_row_takes_the_fewest_bullheads_then_cards_then_the_lowest_in
 def test_the_naive_bot_takes_the_policy_row_with_a_too_low_card():
     rows = ((20, 30), (40,), (50, 51, 52), (60,))
     state = choose(table(rows, [[5], [95]]), 5, 95)
-    assert NaiveBot().choose(state, 0, random.Random(0)) == TakeRow(1)
+    assert BOTS["naive"].choose(state, 0, random.Random(0)) == TakeRow(1)
     assert suggest(RULES.view(state, 0)) == TakeRow(1)
 
 
@@ -150,13 +147,13 @@ def test_a_whole_bot_game_ends_with_an_outcome(seats, match_to):
 
 def test_a_ten_seat_heuristic_game_takes_well_under_a_second():
     started = time.perf_counter()
-    play(RULES, 10, {"match_to": None}, "fast", [HeuristicBot()] * 10)
+    play(RULES, 10, {"match_to": None}, "fast", [BOTS["heuristic"]] * 10)
     assert time.perf_counter() - started < 0.5
 
 
 def test_the_bots_are_deterministic_for_a_seeded_rng():
     state = RULES.initial_state("det", 6, {"match_to": None})
-    for bot in (NaiveBot(), HeuristicBot(), RandomBot()):
+    for bot in (BOTS["naive"], BOTS["heuristic"], BOTS["random"]):
         assert bot.choose(state, 2, random.Random(4)) == bot.choose(state, 2, random.Random(4))
     lineup = ["heuristic", "naive", "random", "naive"]
     first = simulate(RULES, 4, {"match_to": None}, 5, "sim", lineup, BOTS)
