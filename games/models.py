@@ -90,6 +90,7 @@ class Game(models.Model):
         WAITING = "waiting", "Waiting for players"
         ACTIVE = "active", "In progress"
         FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
 
     name = models.CharField(max_length=60)
     # Which game (a slug of games.registry.REGISTRY) and its rule options, chosen at creation.
@@ -105,6 +106,9 @@ class Game(models.Model):
         validators=[MinValueValidator(MIN_PLAYERS), MaxValueValidator(MAX_PLAYERS)],
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # The pace: seconds a seat has for each move (live: 30 s to 2 min; correspondence: days),
+    # or 0 for no clock (games/clocks.py). When a clock runs out, a bot plays for the seat.
+    move_seconds = models.PositiveIntegerField(default=0)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     # Bumped by every change (lobby or move): a client that saw an older version is stale.
     version = models.PositiveIntegerField(default=0)
@@ -165,12 +169,25 @@ class Membership(models.Model):
     bot_name = models.CharField(max_length=40, blank=True)
     # A human seat handed to the bot ("automate"): the bot plays it from then on.
     automated = models.BooleanField(default=False)
+    # Why a bot plays a human's seat, as the table says it ("away: their clock ran out",
+    # "Carol asked a bot to cover"); empty when its player handed it over themselves.
+    cover_note = models.CharField(max_length=80, blank=True)
     # The game waits for this seat (mirrors the rules' `to_act` after every change).
     must_act = models.BooleanField(default=False)
+    # When the seat to act runs out of time (its clock), or, for a seat the server plays,
+    # when its bot move is overdue (a restart lost the timer). Stored so that any process
+    # fires it, once (games/deadlines.py). None when the seat is not awaited or has no clock.
+    deadline = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["seat", "joined_at"]
+        indexes = [
+            # The deadline sweep: due seats, among the few that have a deadline at all.
+            models.Index(
+                fields=["deadline"], condition=Q(deadline__isnull=False), name="membership_due"
+            ),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "user"],
@@ -299,3 +316,40 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}@{self.seq}"
+
+
+class PendingMail(models.Model):
+    """An email to send later, once (games/mail.py): a turn email waits a little so that a
+    quick reconnect cancels it, and quiet hours postpone any. `key` makes it unique: the
+    action count for a turn ("at most one per game per turn")."""
+
+    class Reason(models.TextChoices):
+        TURN = "turn", "Your turn"
+        INVITED = "invited", "Invited"
+        ENDED = "ended", "Game over"
+        COME_BACK = "come_back", "Asked to come back"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_mail"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pending_mail")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    key = models.PositiveIntegerField(default=0)
+    due_at = models.DateTimeField()
+    # Set once handled: sent, or dropped (the player came back, mail is off, no address).
+    done_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        ordering = ["due_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "reason", "key"], name="one_pending_mail_per_reason"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["due_at"], condition=Q(done_at__isnull=True), name="mail_due"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reason} mail to {self.user_id} for {self.game_id}"

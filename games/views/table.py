@@ -22,6 +22,7 @@ from games import bots
 from games.access import visible_game_or_404
 from games.context import hint_text, table_context
 from games.models import Game
+from games.services import rematch as rematches
 from games.services import table as service
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
 
@@ -126,7 +127,7 @@ def automate(request: AuthedRequest, game_id: int) -> HttpResponse:
 def rematch(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     try:
-        new = service.rematch(game_id=game.pk, user=request.user)
+        new = rematches.rematch(game_id=game.pk, user=request.user)
     except service.TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
     url = reverse("table", kwargs={"game_id": new.pk})

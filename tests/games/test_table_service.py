@@ -9,6 +9,7 @@ import pytest
 from games import realtime
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
+from games.services import rematch as rematches
 from games.services import table
 from games.services.table import NotAPlayer, RefusedMove, StaleTable
 from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
@@ -247,7 +248,7 @@ def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
         )
         game.refresh_from_db()
     Membership.objects.filter(game=game, user=alice).update(automated=True)
-    new = table.rematch(game_id=game.pk, user=bob)
+    new = rematches.rematch(game_id=game.pk, user=bob)
     assert new.rematch_of == game
     assert new.status == Game.Status.ACTIVE
     seats = [(m.seat, m.user_id, m.bot, m.role, m.automated) for m in new.memberships.all()]
@@ -257,13 +258,13 @@ def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
         (2, None, "naive", "player", False),
     ]
     assert table.load_state(new).target == 30
-    assert table.rematch(game_id=game.pk, user=alice) == new  # one rematch per game
+    assert rematches.rematch(game_id=game.pk, user=alice) == new  # one rematch per game
 
 
 def test_rematch_before_the_end_is_refused(alice, bob):
     game = start_table([alice, bob])
     with pytest.raises(RefusedMove):
-        table.rematch(game_id=game.pk, user=alice)
+        rematches.rematch(game_id=game.pk, user=alice)
     assert Game.objects.count() == 1
 
 
