@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import Case, Value, When
 from django.utils import timezone
 
-from games import realtime, registry, signals
+from games import mail, realtime, registry, signals
 from games.committed import CommittedCache, game_identity
 from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
@@ -289,6 +289,12 @@ def _after_change(
             for seat in (waited ^ waiting) | {mover_seat}
             if (m := by_seat.get(seat)) is not None and m.user_id is not None
         ]
+
+    # Word by email to those away from the table (sent later, unless they are back by then).
+    if fresh:
+        mail.turn_began(game, fresh)
+    if ended:
+        mail.game_ended(game)
 
     def notify() -> None:
         # Prepares what every redraw of this version shares (games.context), then pushes.
