@@ -88,7 +88,7 @@ def _fire(game_id: int, version: int) -> None:
             del _timers[game_id]
     close_old_connections()
     try:
-        # On commit this schedules the next bot move (services.table._after_change).
+        # On commit this schedules the next bot move (services.table.after_change).
         if not table.play_bot_move(game_id, version):
             # Overtaken: another move committed since this timer was set (a connect healing
             # the turn while a timer's move was committing). That commit found this timer

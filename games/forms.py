@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from games import registry
+from games import clocks, registry
 from games.gamekind import GameKind
 from games.models import DEFAULT_KIND, MAX_PLAYERS
 
@@ -55,6 +55,17 @@ class NewGameForm(forms.Form):
         error_messages={"invalid_choice": "Choose private or public."},
     )
 
+    pace = forms.TypedChoiceField(
+        label="Clock",
+        choices=clocks.PACES,
+        coerce=int,
+        initial=0,
+        required=False,  # an old page or a script: no clock
+        help_text="When a player's time for a move runs out, a bot plays it for them "
+        "until they take their seat back.",
+        error_messages={"invalid_choice": "Choose one of the clocks on offer."},
+    )
+
     def __init__(self, data: Any = None, *, kind: str = "") -> None:
         super().__init__(data)
         chosen = (data or {}).get("kind") or kind
@@ -81,6 +92,9 @@ class NewGameForm(forms.Form):
                 initial="" if option.default is None else option.default,
                 error_messages={"invalid_choice": f"Choose one of the choices for {option.label}."},
             )
+
+    def clean_pace(self) -> int:
+        return int(self.cleaned_data.get("pace") or 0)
 
     def clean_kind(self) -> str:
         return self.game_kind.slug
@@ -121,6 +135,17 @@ class InviteForm(forms.Form):
 
     def clean_username(self) -> str:
         return str(self.cleaned_data["username"]).strip()
+
+
+class EmailInviteForm(forms.Form):
+    email = forms.EmailField(
+        max_length=254,
+        label="Email address",
+        error_messages={
+            "required": "Type the email address to send the link to.",
+            "invalid": "That does not look like an email address.",
+        },
+    )
 
 
 class SeatForm(forms.Form):

@@ -69,3 +69,9 @@ def tune_garbage_collector() -> None:
 
 if settings.GC_TUNING:
     tune_garbage_collector()
+
+# Each server process sweeps the database for due deadlines (turn clocks, overdue bot
+# moves, queued mail): games/deadlines.py. Off under pytest, on in every server.
+from games import deadlines  # noqa: E402
+
+deadlines.start()

@@ -181,7 +181,9 @@ AUTH_PASSWORD_VALIDATORS = [
 # django-allauth: username sign-up with an optional email; sign in by username or email.
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
-ACCOUNT_EMAIL_VERIFICATION = "none"
+# Sign-up sends a link to verify the address; signing in works without it. Game emails
+# (games/mail.py) go to verified addresses only.
+ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
@@ -213,6 +215,9 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card tables <noreply@localhost>")
+# The site's address as people reach it, for the links in emails (sent by the sweep thread,
+# with no request to take the host from).
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -277,6 +282,17 @@ CONTENT_SECURITY_POLICY = {
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
 
+# Getting past an absent player (games/services/absence.py): how long a player must have
+# been away from the table before another may ask a bot to cover their seat (or the
+# organizer give it to a stand-in), and before the organizer may abandon a game that every
+# other human player has left.
+COVER_GRACE_SECONDS = env_int("COVER_GRACE_SECONDS", 120)
+ABANDON_AFTER_SECONDS = env_int("ABANDON_AFTER_SECONDS", 15 * 60)
+
+# How long a turn email waits before it goes (games/mail.py): a player back at the table by
+# then, or whose turn has passed, gets none.
+TURN_MAIL_DELAY_SECONDS = float(env_str("TURN_MAIL_DELAY_SECONDS", "60"))
+
 # The pause between two steps of a resolution played out on a table (One Hundred and
 # Four's placements, games/steps.py), so people can follow it.
 TABLE_STEP_SECONDS = float(env_str("TABLE_STEP_SECONDS", "0.9"))
@@ -287,3 +303,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
 }
+
+# How long after its pause a bot's move counts as lost (a restart killed its timer) and the
+# deadline sweep plays it (games/clocks.py, games/deadlines.py).
+BOT_OVERDUE_SECONDS = float(env_str("BOT_OVERDUE_SECONDS", "3"))
+# The deadline sweep (games/deadlines.py): each server process looks for what is due this
+# often. Off in the test process (tests call `deadlines.tick` themselves); on in servers.
+DEADLINE_SWEEP = env_bool("DEADLINE_SWEEP", default="PYTEST_VERSION" not in os.environ)
+DEADLINE_SWEEP_SECONDS = float(env_str("DEADLINE_SWEEP_SECONDS", "1"))

@@ -107,6 +107,9 @@ def server_env(workdir: Path, **extra: str) -> dict[str, str]:
         "BOT_DELAY_SECONDS": os.environ.get("E2E_BOT_DELAY_SECONDS", "0.05"),
         "TABLE_STEP_SECONDS": os.environ.get("E2E_TABLE_STEP_SECONDS", "0.05"),
         "LOGIN_FAILED_LIMIT": "100/m/ip,100/m/key",
+        # Servers sweep for due deadlines (games/deadlines.py), as in production; the
+        # pytest process itself does not (it calls deadlines.tick).
+        "DEADLINE_SWEEP": "1",
         "PYTHONUNBUFFERED": "1",
         **extra,
     }
@@ -136,8 +139,10 @@ def shell_json(env: dict[str, str], code: str) -> dict[str, Any]:
     return dict(json.loads(line[len("SETUP") :]))
 
 
-def start_daphne(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
+def start_daphne(
+    env: dict[str, str], log: Path, port: int | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    port = port or free_port()
     with log.open("wb") as out:  # the child keeps its own handle
         proc = subprocess.Popen(
             [

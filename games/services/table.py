@@ -21,10 +21,9 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Case, Value, When
 from django.utils import timezone
 
-from games import mail, realtime, registry, signals
+from games import clocks, mail, realtime, registry, signals
 from games.committed import CommittedCache, game_identity
 from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
@@ -146,15 +145,6 @@ def seated(game: Game, members: Iterable[Membership] | None = None) -> dict[int,
     return {m.seat: m for m in members if m.seat is not None}
 
 
-def _set_turns(game: Game, before: frozenset[int], after: frozenset[int]) -> None:
-    """Mirror the rules' `to_act` on the memberships (one query, only when it changed)."""
-    changed = before ^ after
-    if changed:
-        Membership.objects.filter(game=game, seat__in=changed).update(
-            must_act=Case(When(seat__in=after, then=Value(True)), default=Value(False))
-        )
-
-
 # --- starting --------------------------------------------------------------------------------
 
 
@@ -176,8 +166,8 @@ def begin(game: Game) -> Any:
     game.started_at = game.started_at or timezone.now()
     game.outcome = None
     game.save(update_fields=["status", "started_at", "outcome"])
-    _set_turns(game, frozenset(), rules.to_act(state))
-    _after_change(game, state, state, mover_seat=None, members=members)
+    clocks.set_turns(game, frozenset(), rules.to_act(state))
+    after_change(game, state, state, mover_seat=None, members=members)
     return state
 
 
@@ -209,7 +199,7 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
         game.finished_at = timezone.now()
         fields += ["status", "outcome", "finished_at"]
     game.save(update_fields=fields)
-    _set_turns(game, rules.to_act(before), rules.to_act(after))
+    clocks.set_turns(game, rules.to_act(before), rules.to_act(after), restarted=(seat,))
     return after
 
 
@@ -245,7 +235,7 @@ def play_bots_now(game: Game, state: Any, members: dict[int, Membership]) -> Any
     return state
 
 
-def _after_change(
+def after_change(
     game: Game,
     before: Any,
     after: Any,
@@ -260,10 +250,15 @@ def _after_change(
     a seat changed hands, so everybody's turn may have changed.
     """
     rules = kind_of(game).rules
+    if mover_seat is None:  # a seat may have changed hands: its clock fits its new player
+        clocks.refresh(game)
     everyone = members if members is not None else memberships(game)
     by_seat = seated(game, everyone)
     if bots_are_synchronous():
         after = play_bots_now(game, after, by_seat)
+    if game.move_seconds:  # the rows as the moves left them: the redraws show the clocks
+        everyone = memberships(game)
+        by_seat = seated(game, everyone)
     game_id = game.pk
     member_ids = [m.user_id for m in by_seat.values() if m.user_id is not None]
     waited = rules.to_act(before) if mover_seat is not None else frozenset()
@@ -304,6 +299,8 @@ def _after_change(
             realtime.lobby_changed(
                 member_ids, banner_for=banner_for, turn_users=fresh, game_id=game_id
             )
+        if ended and game.public:  # everyone's "Watch a game" list may change
+            realtime.public_games_changed()
 
     transaction.on_commit(notify)
     if not bots_are_synchronous() and not ended and bot_seats(game, after, by_seat):
@@ -344,6 +341,8 @@ def submit_move(
         raise StaleTable()
     if game.status == Game.Status.FINISHED:
         raise RefusedMove("The game is over.")
+    if game.status == Game.Status.ABANDONED:
+        raise RefusedMove("This game was abandoned.")
     if member.automated:
         raise RefusedMove("A bot plays your seat now.")
     try:
@@ -355,27 +354,7 @@ def submit_move(
         after = record(game, before, member.seat, action, auto=False)
     except IllegalAction as exc:
         raise RefusedMove(exc.message) from exc
-    _after_change(game, before, after, mover_seat=member.seat, members=members)
-    return game
-
-
-@transaction.atomic
-def automate(*, game_id: int, user: Any) -> Game:
-    """Hand the user's seat to the bot for the rest of the game (cannot be undone)."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    member = game.memberships.filter(user=user, seat__isnull=False).first()
-    if member is None:
-        raise NotAPlayer("Only the players at this table can hand their seat to a bot.")
-    if game.status != Game.Status.ACTIVE:
-        raise RefusedMove("Only a game in progress can be handed to a bot.")
-    if member.automated:
-        raise RefusedMove("A bot already plays your seat.")
-    member.automated = True
-    member.save(update_fields=["automated"])
-    game.version += 1
-    game.save(update_fields=["version"])
-    state = load_state(game)
-    _after_change(game, state, state, mover_seat=None)
+    after_change(game, before, after, mover_seat=member.seat, members=members)
     return game
 
 
@@ -401,7 +380,7 @@ def play_bot_move(game_id: int, expected_version: int) -> bool:
     for seat in seats if simultaneous else seats[:1]:
         action = bot_action(game, state, seat, by_seat[seat])
         state = record(game, state, seat, action, auto=True)
-    _after_change(game, before, state, mover_seat=seats[0], members=members)
+    after_change(game, before, state, mover_seat=seats[0], members=members)
     return True
 
 
@@ -418,5 +397,5 @@ def advance_bots(game_id: int) -> int:
     seats = bot_seats(game, before, by_seat)
     after = play_bots_now(game, before, by_seat)
     if game.version != start:
-        _after_change(game, before, after, mover_seat=seats[0], members=members)
+        after_change(game, before, after, mover_seat=seats[0], members=members)
     return game.version - start

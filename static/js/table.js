@@ -6,6 +6,9 @@
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
 //   carries a new one only when it changed;
 // - keeps "away 3 min" by a seat counting while nothing redraws the table;
+// - counts each awaited seat's clock down (data-deadline, against the server's time in
+//   #table-root's data-now when the page was loaded, so this computer's clock need not be
+//   right; #table itself carries no time, so a redraw with nothing new is not sent);
 // - asks the table's socket to skip ahead when a resolution is played out step by step
 //   (the "Skip" button, data-skip-steps; games/steps.py).
 (function () {
@@ -33,6 +36,33 @@
   }
   document.addEventListener("htmx:load", tickAway); // new seats: note when they came
   window.setInterval(tickAway, 15000);
+
+  // Seat clocks: "0:27", "4:05", "5 h 12 min", "2 d 3 h".
+  var serverOffset = null; // server time minus this computer's, from the page's load
+  function clockText(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    if (s < 3600) return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    var m = Math.floor(s / 60);
+    if (m < 48 * 60) return Math.floor(m / 60) + " h " + (m % 60) + " min";
+    return Math.floor(m / 1440) + " d " + Math.floor((m % 1440) / 60) + " h";
+  }
+  function tickClocks() {
+    var now = Date.now() + (serverOffset || 0);
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (clock) {
+      var left = parseInt(clock.dataset.deadline, 10) - now;
+      var text = clockText(left);
+      if (clock.textContent !== text) clock.textContent = text;
+      clock.classList.toggle("clock-low", left < 10000);
+    });
+  }
+  document.addEventListener("htmx:load", function () {
+    var root = document.getElementById("table-root");
+    if (serverOffset === null && root && root.dataset.now) {
+      serverOffset = parseInt(root.dataset.now, 10) - Date.now();
+    }
+    tickClocks();
+  });
+  window.setInterval(tickClocks, 1000);
 
   function refreshDiscard(form) {
     var button = form.querySelector(".discard-submit");

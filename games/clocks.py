@@ -1,0 +1,100 @@
+"""Turn clocks: when each awaited seat runs out of time, kept on its membership row.
+
+A game's pace (`Game.move_seconds`) gives every seat that comes to act that many seconds
+for its move (0: no clock). Each seat has its own deadline, set when its turn begins, so in
+a simultaneous phase every seat still to choose runs its own clock, and a seat that acts
+again (a trick's winner leads) starts afresh. A seat the server plays (a bot, or a human's
+seat handed over) gets a deadline too: the moment its move is overdue, a little after the
+bot runner's pause, so that a restart which lost the runner's timer still sees it played.
+
+The table service calls `set_turns` with every change of whose turn it is (one UPDATE) and
+`refresh` when a seat changes hands; `games/deadlines.py` fires what is due.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Case, DateTimeField, Q, Value, When
+from django.utils import timezone
+
+from games.models import Game, Membership
+
+# The paces offered when creating a game: (seconds per move, label).
+PACES = (
+    (0, "No clock"),
+    (30, "Live: 30 s per move"),
+    (60, "Live: 1 min per move"),
+    (120, "Live: 2 min per move"),
+    (24 * 3600, "Correspondence: 1 day per move"),
+    (3 * 24 * 3600, "Correspondence: 3 days per move"),
+)
+PACE_SECONDS = frozenset(seconds for seconds, _ in PACES)
+
+# A seat the server plays (its bot move) and a human's seat: told apart in one UPDATE.
+PLAYS_ITSELF = ~Q(bot="") | Q(automated=True)
+
+
+def pace_text(seconds: int) -> str:
+    """ "30 s per move", "2 min per move", "1 day per move"; "" for no clock."""
+    if seconds <= 0:
+        return ""
+    if seconds < 60:
+        return f"{seconds} s per move"
+    if seconds < 3600:
+        return f"{seconds // 60} min per move"
+    if seconds < 24 * 3600:
+        return f"{seconds // 3600} h per move"
+    days = seconds // (24 * 3600)
+    return f"{days} day{'s' if days > 1 else ''} per move"
+
+
+def bot_overdue(now: datetime) -> datetime:
+    """When a bot's move counts as lost (its timer died with a process): well after the
+    runner's pause, so the sweep never races a healthy timer."""
+    return now + timedelta(seconds=settings.BOT_DELAY_SECONDS + settings.BOT_OVERDUE_SECONDS)
+
+
+def human_deadline(game: Game, now: datetime) -> datetime | None:
+    return now + timedelta(seconds=game.move_seconds) if game.move_seconds else None
+
+
+def set_turns(
+    game: Game, before: frozenset[int], after: frozenset[int], *, restarted: Iterable[int] = ()
+) -> None:
+    """Mirror the rules' `to_act` on the memberships with each seat's deadline (one UPDATE,
+    none when nothing changed). `restarted`: seats that stay awaited but face a new
+    decision (the mover acting again), whose clock starts afresh."""
+    fresh = (after - before) | (frozenset(restarted) & after)
+    changed = (before ^ after) | fresh
+    if not changed:
+        return
+    now = timezone.now()
+    Membership.objects.filter(game=game, seat__in=changed).update(
+        must_act=Case(When(seat__in=after, then=Value(True)), default=Value(False)),
+        deadline=Case(
+            When(Q(seat__in=fresh) & PLAYS_ITSELF, then=Value(bot_overdue(now))),
+            When(seat__in=fresh, then=Value(human_deadline(game, now))),
+            default=Value(None),
+            output_field=DateTimeField(),
+        ),
+    )
+
+
+def refresh(game: Game) -> None:
+    """After a seat changed hands (handed to a bot, taken back, covered, replaced): give
+    each awaited seat the deadline that fits who plays it now (the clock starts afresh
+    for a human taking a seat back). At most two UPDATEs, of awaited seats only."""
+    now = timezone.now()
+    awaited = Membership.objects.filter(game=game, must_act=True)
+    awaited.filter(PLAYS_ITSELF).update(deadline=bot_overdue(now))
+    awaited.exclude(PLAYS_ITSELF).update(deadline=human_deadline(game, now))
+
+
+def clear(game: Game) -> None:
+    """The game stopped (over, abandoned): nobody is awaited, nothing is due."""
+    Membership.objects.filter(game=game).exclude(must_act=False, deadline=None).update(
+        must_act=False, deadline=None
+    )

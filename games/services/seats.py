@@ -1,0 +1,105 @@
+"""Who plays a seat: its player, or a bot for them; and what happens when a clock runs out.
+
+A player may hand their seat to a bot and take it back later, with one click each. When a
+seat's clock runs out (`expire`, fired by games/deadlines.py), the bot plays that move and
+keeps the seat, marked away, until its player takes it back. A seat the server plays whose
+move is overdue (its timer died with a restart) is played by the same path. Each runs in one
+transaction with the game row locked, and checks again what it was called for, so a deadline
+seen by two processes is applied once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+
+from games.models import Game, Membership
+from games.services.table import (
+    NotAPlayer,
+    RefusedMove,
+    after_change,
+    bot_action,
+    kind_of,
+    load_state,
+    record,
+)
+
+# What the table says on a seat whose clock ran out.
+TIMED_OUT = "away, a bot is playing for them"
+
+
+def _seat_of(game: Game, user: Any, doing: str) -> Membership:
+    member = game.memberships.filter(user=user, seat__isnull=False).first()
+    if member is None:
+        raise NotAPlayer(f"Only the players at this table can {doing}.")
+    if game.status != Game.Status.ACTIVE:
+        raise RefusedMove("The game is not in progress.")
+    return member
+
+
+def _changed_hands(game: Game, member: Membership, fields: list[str]) -> None:
+    member.save(update_fields=fields)
+    game.version += 1
+    game.save(update_fields=["version"])
+    state = load_state(game)
+    after_change(game, state, state, mover_seat=None)
+
+
+@transaction.atomic
+def automate(*, game_id: int, user: Any) -> Game:
+    """Hand the user's seat to the bot until they take it back (`reclaim`)."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    member = _seat_of(game, user, "hand their seat to a bot")
+    if member.automated:
+        raise RefusedMove("A bot already plays your seat.")
+    member.automated, member.cover_note = True, ""
+    _changed_hands(game, member, ["automated", "cover_note"])
+    return game
+
+
+@transaction.atomic
+def reclaim(*, game_id: int, user: Any) -> Game:
+    """The player takes their seat back from the bot (handed over, covered or timed out);
+    on their turn, their clock starts afresh."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    member = _seat_of(game, user, "take a seat back")
+    if not member.automated:
+        raise RefusedMove("You are playing your seat already.")
+    member.automated, member.cover_note = False, ""
+    _changed_hands(game, member, ["automated", "cover_note"])
+    return game
+
+
+@transaction.atomic
+def expire(*, membership_id: int, now: datetime) -> bool:
+    """Apply a seat's due deadline, if it is still due: the bot plays the move (a human's
+    seat is then marked away and kept by the bot). True if a move was made.
+
+    Skips a game whose row another process holds (it is moving now; the next sweep sees
+    what is left), so sweeps never queue behind each other.
+    """
+    game_id = Membership.objects.filter(pk=membership_id).values_list("game_id", flat=True)
+    game = Game.objects.select_for_update(skip_locked=True).filter(pk__in=game_id).first()
+    if game is None:
+        return False
+    member = Membership.objects.filter(pk=membership_id).first()
+    if member is None or member.deadline is None or member.deadline > now:
+        return False  # moved, or taken back, meanwhile
+    state = load_state(game) if game.status == Game.Status.ACTIVE else None
+    seat = member.seat
+    if state is None or seat is None or seat not in kind_of(game).rules.to_act(state):
+        member.deadline = None  # nothing to wait for: a stray deadline (no move made)
+        member.save(update_fields=["deadline"])
+        return False
+    fields = ["deadline"]
+    member.deadline = None
+    if not member.plays_itself:
+        member.automated, member.cover_note = True, TIMED_OUT
+        fields += ["automated", "cover_note"]
+    member.save(update_fields=fields)
+    after = record(game, state, seat, bot_action(game, state, seat, member), auto=True)
+    # The mover's seat now plays itself: `record` gave it a bot's deadline if it acts again.
+    after_change(game, state, after, mover_seat=seat)
+    return True
