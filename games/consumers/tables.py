@@ -152,16 +152,19 @@ class GameConsumer(LiveConsumer):
         if elsewhere:
             return Frames([redirect_frame(elsewhere)])
         if "page" not in parts:  # only presence changed
-            dots = self.render_presence(game)
-            return Frames([dots] if dots else [])
+            dots, left = self.render_presence(game)
+            if not left:
+                return Frames([dots] if dots else [])
+            # Somebody left: the table now offers what to do about it (games/_absence.html).
         return Frames(self.page_frames(game))
 
-    def render_presence(self, game: Game) -> str:
+    def render_presence(self, game: Game) -> tuple[str, bool]:
         """The seats' presence dots (and how long the others have been away) alone, if this
-        page shows them and any dot changed since the last frame (cheap: no replay)."""
+        page shows them and any dot changed since the last frame (cheap: no replay); and
+        whether somebody left a game in progress (then the whole table is redrawn instead)."""
         shown = dots_in(self.last_sent or "")
         if not shown:
-            return ""
+            return "", False
         seated = list(
             Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
             .order_by("seat")
@@ -171,7 +174,11 @@ class GameConsumer(LiveConsumer):
         away = {seat: here.away.get(uid) for seat, uid in seated if seat is not None}
         now = {seat: uid in here.connected for seat, uid in seated if seat is not None}
         if all(shown.get(seat) == lit for seat, lit in now.items()):
-            return ""
+            return "", False
+        if game.status == Game.Status.ACTIVE and any(
+            shown.get(seat) and not lit for seat, lit in now.items()
+        ):
+            return "", True
         dots = "".join(
             render_to_string(
                 f"games/_presence.html#{part}",
@@ -185,7 +192,7 @@ class GameConsumer(LiveConsumer):
             lambda m: m.group(0) if int(m.group(1)) not in now else _dot_tag(m, now),
             self.last_sent or "",
         )
-        return dots
+        return dots, False
 
     def elsewhere(self, game: Game) -> str:
         """The URL this page's user belongs on now, or "" to stay."""

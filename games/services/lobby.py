@@ -15,14 +15,14 @@ Notifications go out after commit.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import realtime, registry
+from games import clocks, mail, realtime, registry
 from games.access import visible_game_or_404
 from games.kinds import lobby as rules
 from games.kinds.protocol import resolve_options
@@ -257,9 +257,11 @@ def create_game(
     max_players: int,
     kind: str = DEFAULT_KIND,
     options: dict[str, Any] | None = None,
+    move_seconds: int = 0,
 ) -> Game:
     """A new game of `kind` with `max_players` seats and rule `options` (defaults for the
-    rest), waiting for players; the organizer takes seat 0."""
+    rest), and `move_seconds` on each seat's clock (0: none), waiting for players; the
+    organizer takes seat 0."""
     game_kind = registry.REGISTRY.get(kind)
     if game_kind is None:
         raise BadRequest("Choose one of the games on offer.")
@@ -272,6 +274,8 @@ def create_game(
     name = " ".join(name.split())[:60]
     if not name:
         raise BadRequest("Give the game a name.")
+    if move_seconds not in clocks.PACE_SECONDS:
+        raise BadRequest("Choose one of the clocks on offer.")
     game = Game.objects.create(
         name=name,
         kind=game_kind.slug,
@@ -279,6 +283,7 @@ def create_game(
         organizer=organizer,
         public=public,
         max_players=max_players,
+        move_seconds=move_seconds,
     )
     room = _Room(game=game, members={}, lobby=rules.Lobby(organizer="", public=public, people=()))
     _save(room, rules.new_lobby(_user_pid(organizer), public, seats=max_players))
@@ -288,7 +293,9 @@ def create_game(
 
 @transaction.atomic
 def invite(*, game_id: int, by: User, username: str) -> Invitation:
-    """`by` (any player) invites the user called `username`."""
+    """`by` (any player) invites the user called `username` (who also gets an email)."""
+    from games import mail  # no import cycle: free to join the imports at the top
+
     room = _locked_room(game_id, by)
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
@@ -299,6 +306,7 @@ def invite(*, game_id: int, by: User, username: str) -> Invitation:
         raise _refused(room, by, error) from error
     _save(room, after)
     invitation = Invitation.objects.create(game=room.game, inviter=by, invitee=invitee)
+    mail.invitation_sent(invitation)
     _changed(room)
     invitee_id, invitation_id = invitee.pk, invitation.pk
     transaction.on_commit(lambda: realtime.invitation_received(invitee_id, invitation_id))
@@ -321,6 +329,29 @@ def create_invite_link(*, game_id: int, by: User) -> Invitation:
         expires_at=timezone.now() + INVITE_LINK_LIFETIME,
     )
     _changed(room)
+    return invitation
+
+
+@transaction.atomic
+def email_invite_link(*, game_id: int, by: User, email: str) -> Invitation:
+    """A private link (as `create_invite_link`) emailed to `email` after commit, saying who
+    invites them to which game: for a friend who may have no account yet.
+
+    Each letter goes to an address we know nothing about, so one person may send at most
+    20 an hour (429): the site must not become a way to mail strangers."""
+    from datetime import timedelta  # these two may join the imports at the top
+
+    from games import mail
+
+    hourly_limit = 20
+    since = timezone.now() - timedelta(hours=1)
+    recent = Invitation.objects.filter(inviter=by, token__isnull=False, created_at__gte=since)
+    if recent.count() >= hourly_limit:
+        raise LobbyRefused(
+            "You have sent a lot of invitations in the last hour. Try again later.", status=429
+        )
+    invitation = create_invite_link(game_id=game_id, by=by)
+    transaction.on_commit(lambda: mail.send_invite_link(invitation, email))
     return invitation
 
 
@@ -392,19 +423,38 @@ def _take_seat(room: _Room, user: User) -> Membership:
 
 @transaction.atomic
 def accept(*, game_id: int, user: User) -> Membership:
-    """An invitee accepts: they become a player in the lowest free seat."""
+    """An invitee accepts: they become a player in the lowest free seat (in a rematch, the
+    seat they had; the rematch starts once everybody invited has answered)."""
     room = _locked_room(game_id, user)
     member = room.members.get(_user_pid(user))
     if member is None or member.role != Membership.Role.INVITEE:
         if member is not None:
             raise Conflict("You are already playing in this game.")
         raise Conflict("You have no invitation to this game.")
-    return _take_seat(room, user)
+    if room.game.status == Game.Status.ACTIVE:  # a stand-in (`invite_stand_in`)
+        raise Conflict(
+            f"This game is under way: {room.game.organizer.shown_name} gives you a seat "
+            "when one is free. Open the game to watch meanwhile."
+        )
+    if room.game.rematch_of_id is None:
+        return _take_seat(room, user)
+    seat = _old_seat(room, user.pk)
+    _require_free_seat(room)
+    try:
+        after = rules.join(room.lobby, _user_pid(user))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after, seat=seat if seat in room.free_seats() else None)
+    _close_invitation(room.game, user.pk, Invitation.State.ACCEPTED)
+    if not _start_if_answered(room):
+        _changed(room)
+    return room.members[_user_pid(user)]
 
 
 @transaction.atomic
 def decline(*, game_id: int, user: User) -> None:
-    """An invitee turns the invitation down and is no longer a member."""
+    """An invitee turns the invitation down and is no longer a member. In a rematch a bot
+    takes the seat they had, and the rematch starts once everybody invited has answered."""
     room = _locked_room(game_id, user)
     try:
         after = rules.decline(room.lobby, _user_pid(user))
@@ -412,6 +462,13 @@ def decline(*, game_id: int, user: User) -> None:
         raise Conflict(error.message) from error
     _save(room, after)
     _close_invitation(room.game, user.pk, Invitation.State.DECLINED)
+    game = room.game
+    if game.rematch_of_id is not None and game.status == Game.Status.WAITING:
+        seat = _old_seat(room, user.pk)
+        if seat is not None and seat in room.free_seats():
+            _seat_bot_for(room, seat, note=f"{user.shown_name} declined the rematch")
+        if _start_if_answered(room, also=[user.pk]):
+            return
     _changed(room, also=[user.pk])
 
 
@@ -514,8 +571,15 @@ def start_game(*, game_id: int, by: User) -> Game:
     table deals the first hand."""
     room = _locked_room(game_id, by)
     _organizer_only(room, by, "start the game")
+    return _start(room, _user_pid(by))
+
+
+def _start(room: _Room, by: str, *, also: Iterable[int] = ()) -> Game:
+    """Start the game of `room` (locked) on behalf of `by` (an engine id): `start_game`, and
+    a rematch whose invitations have all been answered. `also`: more users whose lobby
+    lists change."""
     try:
-        after = rules.start(room.lobby, _user_pid(by))
+        after = rules.start(room.lobby, by)
     except rules.LobbyError as error:
         raise Conflict(error.message) from error
     lapsed = [m.user_id for m in _save(room, after) if m.user_id is not None]
@@ -533,7 +597,142 @@ def start_game(*, game_id: int, by: User) -> Game:
     game.started_at = now
     game.save(update_fields=["status", "started_at"])
     table.begin(game)
-    _changed(room, also=lapsed)
+    _changed(room, also=[*lapsed, *also])
     game_id = game.pk
     transaction.on_commit(lambda: realtime.game_started(game_id))
+    return game
+
+
+# --- rematches (games/services/rematch.py) ---------------------------------------------------
+
+
+def _old_seat(room: _Room, user_id: int) -> int | None:
+    """The seat `user_id` had in the game this one is a rematch of (None: none)."""
+    if room.game.rematch_of_id is None:
+        return None
+    return (
+        Membership.objects.filter(
+            game_id=room.game.rematch_of_id, user_id=user_id, seat__isnull=False
+        )
+        .values_list("seat", flat=True)
+        .first()
+    )
+
+
+def _seat_bot_for(room: _Room, seat: int, *, note: str) -> Membership:
+    """Seat a bot of the game's default level in `seat` (free) of the waiting `room`, on
+    the organizer's behalf, with `note` saying why (shown with its name)."""
+    taken = {m.bot_name for m in room.members.values() if m.is_bot}
+    name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), f"Bot {len(taken) + 1}")
+    try:
+        after = rules.add_bot(room.lobby, room.lobby.organizer, f"bot:{name}")
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, after, seat=seat)
+    bot = room.members[f"bot:{name}"]
+    bot.cover_note = note[:80]
+    bot.save(update_fields=["cover_note"])
+    return bot
+
+
+def _start_if_answered(room: _Room, *, also: Iterable[int] = ()) -> bool:
+    """Start a waiting rematch (locked) once nobody's invitation is pending; True if it
+    started. A count of players the game does not allow leaves it to the organizer."""
+    game = room.game
+    if game.rematch_of_id is None or game.status != Game.Status.WAITING:
+        return False
+    pending = Invitation.objects.filter(
+        game=game, state=Invitation.State.PENDING, invitee__isnull=False
+    )
+    if pending.exists():
+        return False
+    try:
+        _start(room, room.lobby.organizer, also=also)
+    except Conflict:
+        return False
+    return True
+
+
+def start_rematch_if_answered(game: Game) -> bool:
+    """`game`, a rematch just seated (row locked or just created): start it at once when
+    nobody was invited (every other seat a bot). True if it started."""
+    return _start_if_answered(_room(game))
+
+
+# --- stand-ins: inviting somebody to take an absent player's seat (services/absence.py) --
+
+
+def _stand_in_room(game_id: int, by: User) -> _Room:
+    room = _locked_room(game_id, by)
+    if room.game.status != Game.Status.ACTIVE:
+        raise Conflict("Stand-ins are invited while the game is under way.")
+    _organizer_only(room, by, "invite a stand-in")
+    return room
+
+
+@transaction.atomic
+def invite_stand_in(*, game_id: int, by: User, username: str) -> Invitation:
+    """The organizer of a game in progress invites the user called `username`, who may
+    then be given an absent player's seat (`absence.replace`)."""
+    room = _stand_in_room(game_id, by)
+    invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if invitee is None:
+        raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+    try:
+        # The lobby's rules, as before the start: this is the one invitation allowed after.
+        after = rules.invite(replace(room.lobby, started=False), _user_pid(by), _user_pid(invitee))
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, replace(after, started=True))
+    invitation = Invitation.objects.create(game=room.game, inviter=by, invitee=invitee)
+    mail.invitation_sent(invitation)
+    _changed(room)
+    invitee_id, invitation_id = invitee.pk, invitation.pk
+    transaction.on_commit(lambda: realtime.invitation_received(invitee_id, invitation_id))
+    return invitation
+
+
+@transaction.atomic
+def create_stand_in_link(*, game_id: int, by: User) -> Invitation:
+    """A single-use link for a stand-in: whoever follows it first becomes an invitee of the
+    game in progress (`follow_link`)."""
+    room = _stand_in_room(game_id, by)
+    invitation = Invitation.objects.create(
+        game=room.game,
+        inviter=by,
+        token=new_token(),
+        expires_at=timezone.now() + INVITE_LINK_LIFETIME,
+    )
+    _changed(room)
+    return invitation
+
+
+@transaction.atomic
+def follow_link(*, token: str, user: User) -> Game:
+    """`user` follows an invite link: before the start they take a seat
+    (`use_invite_link`); during the game they become an invitee the organizer may give an
+    absent player's seat to (the link is then used, the invitation still pending)."""
+    found = Invitation.objects.filter(token=token).only("game_id").first()
+    if found is None:
+        raise LinkUnusable("This invite link does not exist.", status=404)
+    game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
+    if game.status != Game.Status.ACTIVE:
+        return use_invite_link(token=token, user=user)
+    link = Invitation.objects.get(pk=found.pk)  # read again under the game's lock
+    room = _room(game)
+    if _user_pid(user) in room.members:
+        return game
+    problem = link_problem(link)
+    if problem is not None:
+        raise problem
+    try:
+        after = rules.invite(
+            replace(room.lobby, started=False), room.lobby.organizer, _user_pid(user)
+        )
+    except rules.LobbyError as error:
+        raise Conflict(error.message) from error
+    _save(room, replace(after, started=True))
+    link.invitee = user
+    link.save(update_fields=["invitee"])
+    _changed(room)
     return game

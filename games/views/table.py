@@ -1,4 +1,4 @@
-"""The table: the page, moves, hints, handing a seat to the bot, and rematches.
+"""The table: the page, moves, hints, handing a seat to the bot and back, and rematches.
 
 Status codes (the same for htmx and plain posts; the table page tells htmx to swap these
 error responses, so the message shows in the table): 400 a move that could not be read,
@@ -9,6 +9,8 @@ busy to take the move in time (hundredten.busy). Every error answer is the `#tab
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
@@ -23,8 +25,12 @@ from games.access import visible_game_or_404
 from games.context import hint_text, table_context
 from games.models import Game
 from games.services import rematch as rematches
+from games.services import seats
 from games.services import table as service
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
+
+# A change of who plays the user's seat (games.services.seats).
+SeatChange = Callable[..., Game]
 
 # Which side panel (#table-side) the page shows; see static/js/table.js.
 SIDE_HEADER = "X-Table-Side"
@@ -109,17 +115,29 @@ def hint(request: AuthedRequest, game_id: int) -> HttpResponse:
     return render(request, "games/table.html#hint", {"hint": text}, status=status)
 
 
-@login_required
-@require_POST
-def automate(request: AuthedRequest, game_id: int) -> HttpResponse:
+def _change_hands(request: AuthedRequest, game_id: int, change: SeatChange) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     try:
-        service.automate(game_id=game.pk, user=request.user)
+        change(game_id=game.pk, user=request.user)
     except service.TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
     if not request.htmx:
         return redirect("table", game_id=game.pk)
     return _render_table(request, game)
+
+
+@login_required
+@require_POST
+def automate(request: AuthedRequest, game_id: int) -> HttpResponse:
+    """Hand the player's seat to a bot (until they take it back)."""
+    return _change_hands(request, game_id, seats.automate)
+
+
+@login_required
+@require_POST
+def reclaim(request: AuthedRequest, game_id: int) -> HttpResponse:
+    """The player takes their seat back from the bot."""
+    return _change_hands(request, game_id, seats.reclaim)
 
 
 @login_required
@@ -130,7 +148,10 @@ def rematch(request: AuthedRequest, game_id: int) -> HttpResponse:
         new = rematches.rematch(game_id=game.pk, user=request.user)
     except service.TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
-    url = reverse("table", kwargs={"game_id": new.pk})
+    # The rematch waits for the invited players' answers in its waiting room, unless every
+    # other seat was a bot (then it has started).
+    waiting = new.status == Game.Status.WAITING
+    url = reverse("waiting-room" if waiting else "table", kwargs={"game_id": new.pk})
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = url

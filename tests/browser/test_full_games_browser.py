@@ -214,18 +214,28 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
         expect(page.locator(".scores .score-neg").first).to_be_visible()
         not_reloaded(page)
 
-    # Rematch: bob asks; everyone else's finished table offers the way there, live.
+    # Rematch: bob asks and waits in its room; the others are invited: their finished table
+    # offers the way there and the invitation arrives, live. It starts once all accepted.
     bob = pages[1]
-    old_url = bob.url
     bob.get_by_role("button", name="Rematch").click()
-    expect(bob).not_to_have_url(old_url)
-    expect(bob).to_have_url(re.compile(r"/games/\d+/table/$"))
+    expect(bob).to_have_url(re.compile(r"/games/\d+/$"))
+    expect(bob.locator(".room-seat-list")).to_contain_text(f"Kept for {names[0]}")
+    found = re.search(r"/games/(\d+)/$", bob.url)
+    assert found is not None
+    rematch_id = int(found.group(1))
     for seat in (0, 2, 3):
         link = pages[seat].get_by_role("link", name="Go to the rematch")
         expect(link).to_be_visible()
         not_reloaded(pages[seat])
     pages[0].get_by_role("link", name="Go to the rematch").click()
     expect(pages[0]).to_have_url(bob.url)
+    expect(pages[0].locator("#room")).to_contain_text("starts when everyone has answered")
+    pages[0].locator("#room").get_by_role("button", name="Accept").click()
+    for seat in (2, 3):  # from the invitation's notice on their finished table
+        notice = pages[seat].locator("#notices .notice", has_text="(rematch)")
+        notice.get_by_role("button", name="Accept").click()
+    for page in pages.values():
+        expect(page).to_have_url(re.compile(rf"/games/{rematch_id}/table/$"))
     expect(table(pages[0])).to_have_attribute("data-phase", "bidding")
     expect(pages[0].locator("#table .seat")).to_have_count(4)
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from games import realtime
+from games import realtime, registry
 from games.kinds.hundred_and_ten import engine
-from games.models import Game, GameAction, Membership, Snapshot
+from games.models import Game, GameAction, Invitation, Membership, Snapshot
+from games.services import lobby, seats, table
 from games.services import rematch as rematches
-from games.services import table
 from games.services.table import NotAPlayer, RefusedMove, StaleTable
 from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
 
@@ -186,7 +186,7 @@ def replay_log_until(game, seq):
 
 def test_automate_hands_the_seat_to_the_bot_which_plays_on(alice, bob):
     game = start_table([alice, bob])  # bob to bid
-    table.automate(game_id=game.pk, user=bob)
+    seats.automate(game_id=game.pk, user=bob)
     bob_seat = Membership.objects.get(game=game, user=bob)
     assert bob_seat.automated
     assert GameAction.objects.filter(game=game, seat=1, auto=True).exists()
@@ -233,7 +233,18 @@ def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay
         )
 
 
-def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
+def finished(game):
+    """Mark `game` over (a rematch only asks whether it is)."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    return game
+
+
+def seats_of(game):
+    return [(m.seat, m.user_id, m.bot, m.role) for m in game.memberships.order_by("seat", "pk")]
+
+
+def test_rematch_invites_the_other_players_and_starts_when_they_accept(alice, bob):
     game = start_table([alice, bob], bots=1, seed="rematch", target=30)
     rng = random.Random(5)
     while game.status != Game.Status.FINISHED:
@@ -250,15 +261,64 @@ def test_rematch_opens_a_started_game_with_the_same_seats(alice, bob):
     Membership.objects.filter(game=game, user=alice).update(automated=True)
     new = rematches.rematch(game_id=game.pk, user=bob)
     assert new.rematch_of == game
+    assert new.status == Game.Status.WAITING
+    # The asker sits where they sat, the bot is back at once, alice (automated) is invited.
+    assert seats_of(new) == [
+        (None, alice.pk, "", "invitee"),
+        (1, bob.pk, "", "organizer"),
+        (2, None, "naive", "player"),
+    ]
+    invitation = Invitation.objects.get(game=new)
+    assert (invitation.invitee, invitation.inviter, invitation.state) == (alice, bob, "pending")
+    assert rematches.rematch(game_id=game.pk, user=alice) == new  # one rematch per game
+    lobby.accept(game_id=new.pk, user=alice)  # everybody has answered: it starts
+    new.refresh_from_db()
     assert new.status == Game.Status.ACTIVE
-    seats = [(m.seat, m.user_id, m.bot, m.role, m.automated) for m in new.memberships.all()]
-    assert seats == [
-        (0, alice.pk, "", "player", False),
-        (1, bob.pk, "", "organizer", False),
-        (2, None, "naive", "player", False),
+    assert [(m.seat, m.user_id, m.role, m.automated) for m in new.memberships.all()] == [
+        (0, alice.pk, "player", False),
+        (1, bob.pk, "organizer", False),
+        (2, None, "player", False),
     ]
     assert table.load_state(new).target == 30
-    assert rematches.rematch(game_id=game.pk, user=alice) == new  # one rematch per game
+
+
+def test_a_rematch_waits_for_every_answer_and_a_bot_takes_a_declined_seat(
+    alice, bob, carol, django_capture_on_commit_callbacks, monkeypatch
+):
+    sent = []
+    monkeypatch.setattr(realtime, "invitation_received", lambda uid, iid: sent.append(uid))
+    monkeypatch.setattr(realtime, "game_started", lambda gid: sent.append(("started", gid)))
+    game = finished(start_table([alice, bob, carol], seed="rematch-three"))
+    with django_capture_on_commit_callbacks(execute=True):
+        new = rematches.rematch(game_id=game.pk, user=bob)
+    assert sorted(sent) == sorted([alice.pk, carol.pk])  # each invitee is told at once
+    lobby.accept(game_id=new.pk, user=carol)
+    new.refresh_from_db()
+    assert new.status == Game.Status.WAITING  # alice has not answered yet
+    assert Membership.objects.get(game=new, user=carol).seat == 2  # her old seat
+    with django_capture_on_commit_callbacks(execute=True):
+        lobby.decline(game_id=new.pk, user=alice)
+    new.refresh_from_db()
+    assert new.status == Game.Status.ACTIVE
+    assert ("started", new.pk) in sent
+    stand_in = Membership.objects.get(game=new, seat=0)
+    assert stand_in.is_bot and stand_in.bot_name.startswith("Bot ")
+    assert stand_in.bot == registry.kind(new.kind).seat_bot
+    assert stand_in.cover_note == "Alice declined the rematch"
+    assert not Membership.objects.filter(game=new, user=alice).exists()
+    assert Invitation.objects.get(game=new, invitee=alice).state == "declined"
+
+
+def test_a_rematch_against_bots_only_starts_at_once(alice):
+    game = finished(start_table([alice], bots=2, seed="rematch-bots"))
+    new = rematches.rematch(game_id=game.pk, user=alice)
+    assert new.status == Game.Status.ACTIVE
+    assert seats_of(new) == [
+        (0, alice.pk, "", "organizer"),
+        (1, None, "naive", "player"),
+        (2, None, "naive", "player"),
+    ]
+    assert not Invitation.objects.filter(game=new).exists()
 
 
 def test_rematch_before_the_end_is_refused(alice, bob):

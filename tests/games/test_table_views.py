@@ -361,11 +361,20 @@ def test_rematch_button_after_the_end_opens_the_new_table(alice, bob):
         game.refresh_from_db()
     html = clients[0].get(url("table", game), headers=HX).content.decode()
     assert "Game over:" in html and ">Rematch</button>" in html
+    assert "the others are invited" in html
     response = clients[1].post(url("rematch", game), headers=HX)
     new = Game.objects.get(rematch_of=game)
     assert response.status_code == 204
-    assert response["HX-Redirect"] == url("table", new)
+    assert response["HX-Redirect"] == url("waiting-room", new)  # alice is invited
     assert "Go to the rematch" in clients[0].get(url("table", game), headers=HX).content.decode()
+    room = clients[0].get(url("waiting-room", new)).content.decode()
+    assert "invited you to a rematch" in room and ">Accept</button>" in room
+    assert "starts when everyone has answered" in room
+    mine = clients[1].get(url("waiting-room", new)).content.decode()
+    assert "Kept for Alice (invited)" in mine
+    assert "The rematch starts by itself when everyone has answered" in mine
+    accepted = clients[0].post(reverse("accept", args=[new.pk]), headers=HX)
+    assert accepted["HX-Redirect"] == url("table", new)  # the last answer started it
 
 
 def test_rematch_refused_while_the_game_is_on(two, alice):

@@ -588,7 +588,9 @@ async def test_an_open_table_keeps_its_presence_fresh_on_the_event_loop_when_in_
         assert all(name.startswith("ws-render") for name in threads)
 
 
-async def test_the_table_shows_who_is_connected_and_redraws_only_the_dots(duel, cookies):
+async def test_the_table_shows_who_is_connected_redrawing_the_dots_or_the_table(duel, cookies):
+    """An arrival redraws only the presence dots; a departure in a game in progress redraws
+    the table, which now offers what to do about the absent player (games/_absence.html)."""
     alice_ws, first = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
     assert 'id="presence-0" class="presence-dot is-connected"' in first  # alice herself
     assert 'id="presence-1" class="presence-dot"' in first  # bob is away
@@ -598,7 +600,9 @@ async def test_the_table_shows_who_is_connected_and_redraws_only_the_dots(duel, 
     assert 'id="table"' not in arrived  # a small frame, not the whole table
     await bob_ws.disconnect()
     left = await alice_ws.receive_from(timeout=5)
-    assert 'id="presence-1" class="presence-dot" hx-swap-oob="true"' in left
+    assert 'id="table"' in left
+    assert 'id="presence-1" class="presence-dot"' in left
+    assert "to come back" in left and 'id="absence"' in left
     await alice_ws.disconnect()
 
 

@@ -1,0 +1,336 @@
+"""Getting past an absent player: a bot covers their seat, a stand-in takes it over, or the
+organizer abandons the game.
+
+Absent means not connected to the game (games/presence.py) for some time: a player whose
+last socket closed at least `settings.COVER_GRACE_SECONDS` ago may have their seat covered
+by a bot (any other seated player asks) or given to one of the game's invitees (the
+organizer decides). A player who never had the table open counts as away long enough. The
+organizer may abandon a game in progress once every other human player has been away for
+`settings.ABANDON_AFTER_SECONDS` (at once if nobody else is human).
+
+Each service runs in one transaction with the game row locked, checks everything again
+(the page may be old: the table is not redrawn when somebody leaves), and refuses with the
+table's errors (`NotAPlayer` 403, `RefusedMove` 422, ...). `offers` decides what the table
+shows each viewer (templates/games/_absence.html): the buttons appear as soon as a player
+is disconnected, and a click before the grace time has passed says how long is left.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import clocks, realtime
+from games.models import Game, Invitation, Membership
+from games.presence import Presence, presence_of
+from games.services.table import (
+    NotAPlayer,
+    RefusedMove,
+    TableError,
+    UnreadableMove,
+    after_change,
+    load_state,
+    memberships,
+    seated,
+)
+
+
+class NotOrganizer(TableError):
+    """A player asks for something only the organizer may do."""
+
+    status = 403
+
+
+# --- how long somebody has been away -----------------------------------------------------------
+
+
+def away_for(here: Presence, user_id: int) -> float | None:
+    """How many seconds `user_id` has been away from the game: None while connected,
+    infinity when they never had it open (or their departure is forgotten)."""
+    if user_id in here.connected:
+        return None
+    away = here.away.get(user_id)
+    return math.inf if away is None else float(away.seconds)
+
+
+def how_long(seconds: float) -> str:
+    """A time away, rounded down: "45 s", "3 min"."""
+    whole = int(seconds)
+    return f"{whole} s" if whole < 60 else f"{whole // 60} min"
+
+
+def limit_text(seconds: int) -> str:
+    """A time limit, exactly: "2 min", "90 s", "15 min"."""
+    return f"{seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds} s"
+
+
+def cover_grace() -> int:
+    return int(settings.COVER_GRACE_SECONDS)
+
+
+def abandon_after() -> int:
+    return int(settings.ABANDON_AFTER_SECONDS)
+
+
+def _require_away(member: Membership, here: Presence, seconds: int, then: str) -> None:
+    """Refuse unless `member`'s player has been away for `seconds`; `then` says what becomes
+    possible ("a bot can cover")."""
+    assert member.user_id is not None
+    away = away_for(here, member.user_id)
+    if away is None:
+        raise RefusedMove(f"{member.name} is at the table.")
+    if away < seconds:
+        raise RefusedMove(
+            f"{member.name} has been away only {how_long(away)}; "
+            f"{then} after {limit_text(seconds)}."
+        )
+
+
+# --- the services --------------------------------------------------------------------------
+
+
+def _locked(game_id: int) -> tuple[Game, tuple[Membership, ...]]:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    return game, memberships(game)
+
+
+def _require_active(game: Game) -> None:
+    if game.status != Game.Status.ACTIVE:
+        raise RefusedMove("Only a game in progress can do without a player.")
+
+
+def _at_seat(members: Iterable[Membership], seat: int) -> Membership:
+    member = next((m for m in members if m.seat is not None and m.seat == seat), None)
+    if member is None:
+        raise UnreadableMove("There is no such seat at this table.")
+    return member
+
+
+@transaction.atomic
+def cover(*, game_id: int, by: Any, seat: int) -> Game:
+    """A seated player asks a bot to play the seat of a player who has been away for the
+    grace time; the bot plays it (at once if it is that seat's turn) until its player takes
+    it back."""
+    game, members = _locked(game_id)
+    mine = next((m for m in members if m.user_id == by.pk and m.seat is not None), None)
+    if mine is None:
+        raise NotAPlayer("Only the players at this table can ask a bot to cover a seat.")
+    _require_active(game)
+    target = _at_seat(members, seat)
+    if target.pk == mine.pk:
+        raise RefusedMove("That is your own seat: hand it to a bot yourself if you must go.")
+    if target.user_id is None:
+        raise RefusedMove(f"{target.name} is a bot already.")
+    if target.automated:
+        raise RefusedMove(f"A bot plays {target.name}’s seat already.")
+    _require_away(target, presence_of(game.pk, [target.user_id]), cover_grace(), "a bot can cover")
+    target.automated = True
+    target.cover_note = f"{by.shown_name} asked a bot to cover"[:80]
+    target.save(update_fields=["automated", "cover_note"])
+    _changed_hands(game)
+    return game
+
+
+@transaction.atomic
+def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> Game:
+    """The organizer gives the seat of a player who has been away for the grace time to one
+    of the game's invitees, who plays on from there (the seat's hand is theirs now). The
+    absent player leaves the game."""
+    game, members = _locked(game_id)
+    if game.organizer_id != by.pk:
+        if not any(m.user_id == by.pk and m.seat is not None for m in members):
+            raise NotAPlayer("Only the organizer can give a seat to somebody else.")
+        raise NotOrganizer("Only the organizer can give a seat to somebody else.")
+    _require_active(game)
+    target = _at_seat(members, seat)
+    if target.user_id == by.pk:
+        raise RefusedMove("You cannot give your own seat away.")
+    if target.user_id is None:
+        raise RefusedMove(f"{target.name} is a bot: only an absent player’s seat is given away.")
+    newcomer = next(
+        (m for m in members if m.pk == invitee_membership_id and m.role == Membership.Role.INVITEE),
+        None,
+    )
+    if newcomer is None or newcomer.user_id is None:
+        raise UnreadableMove("That person has no invitation to this game.")
+    invitation = Invitation.objects.filter(
+        game=game, invitee_id=newcomer.user_id, state=Invitation.State.PENDING
+    ).first()
+    if invitation is None:
+        raise RefusedMove(f"{newcomer.name}’s invitation is no longer open.")
+    _require_away(
+        target,
+        presence_of(game.pk, [target.user_id]),
+        cover_grace(),
+        "you can give the seat away",
+    )
+    gone_id = target.user_id
+    # One seat per membership (a unique constraint): the absent player goes first.
+    target.delete()
+    newcomer.role = Membership.Role.PLAYER
+    newcomer.seat = seat
+    newcomer.must_act = target.must_act
+    newcomer.automated, newcomer.cover_note = False, ""
+    newcomer.save(update_fields=["role", "seat", "must_act", "automated", "cover_note"])
+    invitation.state = Invitation.State.ACCEPTED
+    invitation.responded_at = timezone.now()
+    invitation.save(update_fields=["state", "responded_at"])
+    _changed_hands(game)  # the newcomer's clock starts afresh on their turn
+    transaction.on_commit(lambda: realtime.lobby_changed([gone_id]))
+    return game
+
+
+def _changed_hands(game: Game) -> None:
+    """A seat changed hands (game locked): a new version, the bots and clocks catch up, and
+    everybody's table and lobby are told."""
+    game.version += 1
+    game.save(update_fields=["version"])
+    state = load_state(game)
+    after_change(game, state, state, mover_seat=None)
+
+
+@transaction.atomic
+def abandon(*, game_id: int, by: Any) -> Game:
+    """The organizer ends a game in progress that nobody else is playing any more: every
+    other human player has been away for `ABANDON_AFTER_SECONDS` (or there is none)."""
+    game, members = _locked(game_id)
+    if game.organizer_id != by.pk:
+        if not any(m.user_id == by.pk and m.seat is not None for m in members):
+            raise NotAPlayer("Only the organizer can abandon this game.")
+        raise NotOrganizer("Only the organizer can abandon this game.")
+    if game.status != Game.Status.ACTIVE:
+        raise RefusedMove("Only a game in progress can be abandoned.")
+    others = [
+        m for m in seated(game, members).values() if m.user_id is not None and m.user_id != by.pk
+    ]
+    here = presence_of(game.pk, [m.user_id for m in others if m.user_id is not None])
+    for member in others:
+        _require_away(member, here, abandon_after(), "you can abandon the game")
+    game.status = Game.Status.ABANDONED
+    game.finished_at = timezone.now()
+    game.version += 1
+    game.save(update_fields=["status", "finished_at", "version"])
+    clocks.clear(game)
+    game_id, version = game.pk, game.version
+    people = [m.user_id for m in members if m.user_id is not None]
+    transaction.on_commit(lambda: realtime.game_changed(game_id, version))
+    transaction.on_commit(lambda: realtime.lobby_changed(people))
+    if game.public:  # everyone's "Watch a game" list may change
+        transaction.on_commit(realtime.public_games_changed)
+    return game
+
+
+# --- what the table offers -----------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class AbsentSeat:
+    """A seat whose player is not at the table, and what the viewer may do about it."""
+
+    seat: int
+    name: str
+    away: str  # "away 3 min"; "" when they never had the table open
+    cover: bool  # the viewer may ask a bot to cover it
+    replace: bool  # the viewer (the organizer) may give it to an invitee
+    early: bool  # the grace time has not passed yet: a click says how long is left
+
+
+@dataclasses.dataclass(frozen=True)
+class Offers:
+    """What `_absence.html` shows one viewer of a game in progress."""
+
+    seats: tuple[AbsentSeat, ...] = ()
+    invitees: tuple[tuple[int, str], ...] = ()  # (membership id, name), for `replace`
+    invite: bool = False  # the organizer may invite a stand-in (a seat is absent)
+    abandon: bool = False  # the organizer may try: everybody else is disconnected
+    abandon_early: bool = False  # ... but not for long enough yet
+    stand_in: str = ""  # the viewer is an invitee: who can give them a seat
+    links: tuple[Invitation, ...] = ()  # the organizer's unused stand-in links
+    grace: str = ""  # "2 min"
+    abandon_after: str = ""  # "15 min"
+
+
+def offers(
+    game: Game, members: Iterable[Membership], viewer: Membership | None, here: Presence
+) -> Offers | None:
+    """What the table offers `viewer` about absent players (None: nothing). Pure: `members`
+    are every membership (invitees too) and `here` who is connected."""
+    if game.status != Game.Status.ACTIVE or viewer is None or viewer.user_id is None:
+        return None
+    everyone = list(members)
+    organizer = next((m for m in everyone if m.user_id == game.organizer_id), None)
+    if viewer.role == Membership.Role.INVITEE:
+        name = organizer.name if organizer is not None else "The organizer"
+        return Offers(stand_in=name)
+    if viewer.seat is None:
+        return None
+    is_organizer = viewer.user_id == game.organizer_id
+    invitees = tuple(
+        (m.pk, m.name)
+        for m in everyone
+        if m.role == Membership.Role.INVITEE and m.user_id is not None
+    )
+    grace, after = cover_grace(), abandon_after()
+    others = sorted(
+        (m for m in everyone if m.seat is not None and m.user_id not in (None, viewer.user_id)),
+        key=lambda m: m.seat or 0,
+    )
+    absent = []
+    quiet = []  # how long each other human has been away (None: connected)
+    for member in others:
+        assert member.user_id is not None and member.seat is not None
+        away = away_for(here, member.user_id)
+        quiet.append(away)
+        if away is None:
+            continue
+        # Anyone may ask them to come back (games.mail); a bot covers a seat not covered yet.
+        cover = not member.automated
+        replace = is_organizer and bool(invitees)
+        seen = here.away.get(member.user_id)
+        absent.append(
+            AbsentSeat(
+                seat=member.seat,
+                name=member.name,
+                away=seen.text if seen is not None else "",
+                cover=cover,
+                replace=replace,
+                early=away < grace,
+            )
+        )
+    abandon = is_organizer and all(away is not None for away in quiet)
+    if not absent and not abandon:
+        return None
+    return Offers(
+        seats=tuple(absent),
+        invitees=invitees if is_organizer else (),
+        invite=is_organizer and bool(absent),
+        abandon=abandon,
+        abandon_early=abandon and any(away is not None and away < after for away in quiet),
+        grace=limit_text(grace),
+        abandon_after=limit_text(after),
+    )
+
+
+def table_offers(
+    game: Game, members: Iterable[Membership], viewer: Membership | None, here: Presence
+) -> Offers | None:
+    """`offers`, with the organizer's open stand-in links when the invite box shows (one
+    query then, none otherwise)."""
+    found = offers(game, members, viewer, here)
+    if found is None or not found.invite or viewer is None:
+        return found
+    links = Invitation.objects.filter(
+        game=game,
+        inviter_id=viewer.user_id,
+        state=Invitation.State.PENDING,
+        token__isnull=False,
+        invitee__isnull=True,
+    ).order_by("-created_at")
+    open_links = tuple(link for link in links if not link.has_expired())
+    return dataclasses.replace(found, links=open_links)
