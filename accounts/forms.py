@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
+from zoneinfo import available_timezones
 
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
@@ -18,6 +20,50 @@ class ProfileForm(forms.ModelForm[User]):
         if name and any(not ch.isprintable() for ch in name):
             raise forms.ValidationError("Use printable characters only.")
         return name
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Every IANA time zone this machine knows, sorted ("Europe/Paris" as is)."""
+    return [(name, name.replace("_", " ")) for name in sorted(available_timezones())]
+
+
+class MailSettingsForm(forms.ModelForm[User]):
+    """Which emails a user wants, and quiet hours (both ends or neither) in their zone."""
+
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        choices=time_zone_choices,
+        error_messages={"invalid_choice": "Choose a time zone from the list."},
+    )
+
+    class Meta:
+        model = User
+        fields = [
+            "mail_turns",
+            "mail_invites",
+            "mail_endings",
+            "mail_come_back",
+            "quiet_from",
+            "quiet_until",
+            "time_zone",
+        ]
+        widgets = {
+            "quiet_from": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "quiet_until": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        start, end = cleaned.get("quiet_from"), cleaned.get("quiet_until")
+        if "quiet_from" in cleaned and "quiet_until" in cleaned:
+            if (start is None) != (end is None):
+                raise forms.ValidationError(
+                    "Give quiet hours both a start and an end, or leave both empty."
+                )
+            if start is not None and start == end:
+                raise forms.ValidationError("Quiet hours must end at another time than they start.")
+        return cleaned
 
 
 class LoginForm(AllauthLoginForm):  # type: ignore[misc]  # allauth ships no types

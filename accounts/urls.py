@@ -6,4 +6,5 @@ from accounts import views
 
 urlpatterns = [
     path("profile/", views.profile, name="profile"),
+    path("profile/mail/", views.mail_settings, name="mail-settings"),
 ]

@@ -6,12 +6,29 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from accounts.forms import ProfileForm
+from accounts.addresses import verified_address
+from accounts.forms import MailSettingsForm, ProfileForm
 from accounts.http import AuthedRequest
 from accounts.models import User
 from accounts.signals import shown_name_changed
+
+
+def _profile_page(
+    request: AuthedRequest,
+    *,
+    form: ProfileForm | None = None,
+    mail_form: MailSettingsForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    user = request.user
+    context = {
+        "form": form or ProfileForm(instance=user),
+        "mail_form": mail_form or MailSettingsForm(instance=user),
+        "verified_email": verified_address(user.pk),
+    }
+    return render(request, "accounts/profile.html", context, status=status)
 
 
 @login_required
@@ -24,7 +41,19 @@ def profile(request: AuthedRequest) -> HttpResponse:
             shown_name_changed.send(sender=User, user=user)
         messages.success(request, "Your display name is saved.")
         return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form})
+    return _profile_page(request, form=form)
+
+
+@require_POST
+@login_required
+def mail_settings(request: AuthedRequest) -> HttpResponse:
+    """The emails a user wants, their quiet hours and time zone (the profile's second form)."""
+    form = MailSettingsForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return _profile_page(request, mail_form=form, status=400)
+    form.save()
+    messages.success(request, "Your email choices are saved.")
+    return redirect("profile")
 
 
 @require_GET

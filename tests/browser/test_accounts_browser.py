@@ -34,7 +34,8 @@ def test_visitor_signs_up_signs_out_signs_in_and_reaches_the_lobby(
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
 
-    page.goto(f"{base_url}/")  # the lobby sends a signed-out visitor to sign in
+    page.goto(f"{base_url}/")  # a signed-out visitor gets the landing page
+    page.locator(".hero").get_by_role("link", name="Sign in").click()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
     page.get_by_label("Username or email").fill(name)
     page.get_by_label("Password").fill(password)

@@ -1,0 +1,28 @@
+"""Which email address, if any, the site may write to: a verified one (allauth's records).
+
+An address typed at sign-up or on the profile is only a claim until its owner follows the
+link allauth sends (ACCOUNT_EMAIL_VERIFICATION = "optional": signing in works without it).
+Mail about games (games/mail.py) goes to the primary verified address, else any verified one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from allauth.account.models import EmailAddress
+
+
+def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
+    """The address to write to for each of `user_ids` that has a verified one (one query)."""
+    found: dict[int, str] = {}
+    rows = EmailAddress.objects.filter(user_id__in=set(user_ids), verified=True).order_by(
+        "-primary", "pk"
+    )
+    for user_id, email in rows.values_list("user_id", "email"):
+        found.setdefault(user_id, email)
+    return found
+
+
+def verified_address(user_id: int) -> str:
+    """The user's address to write to, or "" when none is verified."""
+    return verified_addresses([user_id]).get(user_id, "")
