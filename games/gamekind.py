@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from django.http import QueryDict
 
-from games.kinds.conformance import TraceChecker
+from games.kinds.conformance import TraceChecker, TraceExporter
 from games.kinds.lobby import describe_counts
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
 
@@ -121,6 +121,7 @@ class GameKind:
     bots: Mapping[str, Bot[Any, Any]]  # level -> bot; "naive" fills seats and gives hints
     table: Table
     conformance: TraceChecker
+    export: TraceExporter  # a finished game as a trace that `conformance` replays
     options: tuple[Option, ...] = ()
     teams: Callable[[int], Teams] | None = None
     hint_bot: str = "naive"
@@ -133,6 +134,9 @@ class GameKind:
     simulation_figure: str = ""
     # The game's own stylesheet, a static path (games/kinds/<game>/static/...), or "".
     stylesheet: str = ""
+    # The game's rules page content, a template in its own folder
+    # (games/kinds/<game>/templates/games/<game>/rules.html), shown at /rules/<slug>/.
+    rules_template: str = ""
 
     @property
     def seat_levels(self) -> tuple[tuple[str, str], ...]:

@@ -3,13 +3,14 @@
 Each game's `conformance.py` provides a `TraceChecker`: which JSON documents are its traces,
 and a replay that returns the number of steps checked or raises `Mismatch` at the first
 difference. This module finds the files, picks the checker by the trace's `"game"` field
-(a trace without one is Hundred and Ten's, the first format), and reports.
+(a trace without one is Hundred and Ten's, the first format), and reports. Each game's
+`export.py` goes the other way (`TraceExporter`): a finished game of ours as a trace.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -42,6 +43,27 @@ class TraceChecker:
 
     is_trace: Callable[[Mapping[str, Any]], bool]
     check: Callable[[Mapping[str, Any]], int]
+
+
+class NotExportable(ValueError):
+    """A game its trace format cannot express (e.g. an option the format does not know);
+    `str(error)` is a sentence for the user."""
+
+
+class TraceExporter(Protocol):
+    """One game's trace writer (`games/kinds/<game>/export.py`): the trace of a finished
+    game, in the game's own format, that its `TraceChecker` replays exactly.
+
+    The game is given as its `initial` state (`rules.initial_state` from the stored seed, or
+    `rules.initial_state_from_deals`) and its `log` of (seat, action) in the order applied;
+    the deals, seat count and options are read from the states. `name` is the trace's id.
+    Raises NotExportable for a game the format cannot express, ValueError for a log that
+    does not end the game.
+    """
+
+    def __call__(
+        self, initial: Any, log: Sequence[tuple[int, Any]], *, name: str
+    ) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)

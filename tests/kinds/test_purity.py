@@ -1,7 +1,7 @@
 """The pure parts of every game kind import neither Django nor Channels.
 
 Covered: every module under `games/kinds/*/engine/` (future games too), each game's
-`bots.py` and `conformance.py`, and the shared `protocol.py`, `conformance.py` and
+`bots.py`, `conformance.py` and `export.py`, and the shared `protocol.py`, `conformance.py` and
 `simulation.py`. Checked twice: the import statements themselves (AST, so a lazy import
 inside a function is caught too), and a fresh interpreter that imports every module and
 then finds no `django` or `channels` module loaded (so an indirect import is caught too).
@@ -27,6 +27,7 @@ def pure_files() -> list[Path]:
     files = sorted(KINDS.glob("*/engine/**/*.py"))
     files += [KINDS / name for name in ("protocol.py", "conformance.py", "simulation.py")]
     files += sorted(KINDS.glob("*/bots.py")) + sorted(KINDS.glob("*/conformance.py"))
+    files += sorted(KINDS.glob("*/export.py"))
     return files
 
 

@@ -8,6 +8,7 @@ from games.kinds.protocol import alternating_teams
 from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
+from .export import export_trace
 from .table import TABLE
 
 KIND = GameKind(
@@ -20,8 +21,10 @@ KIND = GameKind(
     bots=BOTS,
     table=TABLE,
     conformance=CHECKER,
+    export=export_trace,
     options=OPTIONS,
     teams=alternating_teams,
     default_seats=4,
     stylesheet="css/kinds/fifty-six.css",
+    rules_template="games/fifty_six/rules.html",
 )

@@ -7,6 +7,7 @@ from games.gamekind import GameKind
 from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
+from .export import export_trace
 from .table import TABLE
 
 KIND = GameKind(
@@ -19,6 +20,8 @@ KIND = GameKind(
     bots=BOTS,
     table=TABLE,
     conformance=CHECKER,
+    export=export_trace,
     options=OPTIONS,
     simulation_figure="points per hand",
+    rules_template="games/hearts/rules.html",
 )

@@ -7,6 +7,7 @@ from games.gamekind import GameKind
 from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
+from .export import export_trace
 from .table import TABLE
 
 KIND = GameKind(
@@ -18,5 +19,7 @@ KIND = GameKind(
     bots=BOTS,
     table=TABLE,
     conformance=CHECKER,
+    export=export_trace,
     options=OPTIONS,
+    rules_template="games/hundred_and_ten/rules.html",
 )

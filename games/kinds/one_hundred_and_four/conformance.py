@@ -48,7 +48,8 @@ def _rows(rows: Sequence[Sequence[int]]) -> list[list[int]]:
     return [list(row) for row in rows]
 
 
-def _placement(p: Placement) -> dict[str, Any]:
+def placement_to_trace(p: Placement) -> dict[str, Any]:
+    """A placement as the trace's `resolution` writes it (without a pause's extra keys)."""
     out: dict[str, Any] = {
         "seat": p.seat,
         "card": p.card,
@@ -231,7 +232,7 @@ class _Replay:
         _compare(label, "placements", len(expected), len(last.placements))
         for k, (want, placement) in enumerate(zip(expected, last.placements, strict=True)):
             wanted = {key: want[key] for key in _PLACEMENT_KEYS if key in want}
-            _compare(label, f"resolution[{k}]", wanted, _placement(placement))
+            _compare(label, f"resolution[{k}]", wanted, placement_to_trace(placement))
         _compare(label, "rows_after", turn["rows_after"], _rows(last.rows_after))
         same_deal = view.deal == deal
         if same_deal:

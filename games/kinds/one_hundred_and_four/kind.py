@@ -7,6 +7,7 @@ from games.gamekind import GameKind
 from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
+from .export import export_trace
 from .table import TABLE
 
 KIND = GameKind(
@@ -19,6 +20,7 @@ KIND = GameKind(
     bots=BOTS,
     table=TABLE,
     conformance=CHECKER,
+    export=export_trace,
     options=OPTIONS,
     default_seats=4,
     # Both bots can fill a seat; the stronger one gives hints and plays handed-over seats.
@@ -27,4 +29,5 @@ KIND = GameKind(
     hint_bot="heuristic",
     simulation_figure="penalty per game",
     stylesheet="css/kinds/one-hundred-and-four.css",
+    rules_template="games/one_hundred_and_four/rules.html",
 )
