@@ -59,7 +59,7 @@ async def test_a_page_is_served_without_a_trip_back_to_the_event_loop(hops: list
 async def test_refusals_still_come_from_the_middleware_and_the_views(hops: list[str]) -> None:
     assert (await request("GET", "/no/such/page/"))["status"] == 404
     assert (await request("POST", "/accounts/login/", b"login=x&password=y"))["status"] == 403
-    assert (await request("GET", "/"))["status"] == 302  # the lobby wants a signed-in user
+    assert (await request("GET", "/games/new/"))["status"] == 302  # wants a signed-in user
     assert hops == []
 
 
