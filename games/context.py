@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import logging
 import random
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,11 +26,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from games import registry
+from games import clocks, registry
 from games.committed import CommittedCache, game_identity
 from games.gamekind import Frame, GameKind
 from games.models import Game, Membership
-from games.presence import presence_of
+from games.presence import Presence, presence_of
+from games.services import absence
 from games.services import table as service
 from games.steps import Steps
 
@@ -157,7 +159,7 @@ def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> Ta
         names=names,
         urls={
             name: reverse(name, kwargs={"game_id": game.pk})
-            for name in ("move", "hint", "automate", "rematch", "table")
+            for name in ("move", "hint", "automate", "reclaim", "rematch", "table")
         },
         rematch_url=rematch_url,
         side=side,
@@ -224,6 +226,13 @@ def _turn_text(frame: Frame, g: dict[str, Any], over: bool) -> str:
     return f"Waiting for {and_list(others)} {g['waiting']}."
 
 
+def _clock(member: Membership | None) -> int | None:
+    """When the seat's time for its move runs out, for a human player on a clock."""
+    if member is None or member.plays_itself or member.deadline is None:
+        return None
+    return int(member.deadline.timestamp() * 1000)
+
+
 def table_context(
     game: Game | int, user: Any, error: str = "", steps: Steps | None = None
 ) -> dict[str, Any]:
@@ -239,6 +248,7 @@ def table_context(
     kind = basis.kind
     viewer = basis.member_of(user)
     my_seat = viewer.seat if viewer is not None else None
+    abandoned = game.status == Game.Status.ABANDONED
     base: dict[str, Any] = {
         "game": game,
         "kind": kind,
@@ -251,6 +261,10 @@ def table_context(
         "side": basis.side,
         "side_key": basis.side_key,
         "hint": "",
+        "abandoned": abandoned,  # no turns, no controls (games/services/absence.py)
+        # The clock's pace, and the server's time for the page to count seat clocks down.
+        "pace": clocks.pace_text(game.move_seconds),
+        "now_ms": int(time.time() * 1000),
     }
     state = basis.state
     if state is None:
@@ -261,17 +275,66 @@ def table_context(
             "seats": [],
             "others": [],
         }
+    # Who has this game open right now (games/presence.py; a dot by each human seat).
+    here = presence_of(game.pk, [m.user_id for m in basis.seated.values() if m.user_id])
+    drawn = draw(
+        kind,
+        basis.names,
+        basis.seated,
+        state,
+        my_seat,
+        to_act=frozenset() if abandoned else kind.rules.to_act(state),  # abandoned: nobody
+        automated=bool(viewer is not None and viewer.automated),
+        version=game.version,
+        here=here,
+        steps=steps,
+        rematch_url=basis.rematch_url,
+        me=my_seat,
+    )
+    frame = drawn["frame"]
+    return {
+        **base,
+        **drawn,
+        "turn": kind.rules.decision_key(state, my_seat) if my_seat is not None else "",
+        "turn_text": _abandoned_text(basis)
+        if abandoned
+        else _turn_text(frame, drawn["g"], drawn["over"] is not None),
+        # What the viewer may do about absent players (templates/games/_absence.html).
+        "absence": absence.table_offers(game, basis.members, viewer, here),
+    }
+
+
+def draw(
+    kind: GameKind,
+    names: tuple[str, ...],
+    seated: dict[int, Membership],
+    state: Any,
+    my_seat: int | None,
+    *,
+    to_act: frozenset[int],
+    automated: bool,
+    version: int,
+    here: Presence,
+    steps: Steps | None = None,
+    rematch_url: str = "",
+    me: int | None,
+    replay: bool = False,
+) -> dict[str, Any]:
+    """The table as seen from `my_seat` (None: a spectator) in `state`: the game's part
+    (`g`, from `rules.view`), the seat boxes, and how the game ended. Shared by the live
+    table (`table_context`) and the replay (games/replay.py), which draws a past state
+    from a chosen seat (`me`: the viewer's own seat, marked "you", which a replay may draw
+    the table from another seat than). A replay shows no clocks, presence or who covers."""
     rules = kind.rules
     view = rules.view(state, my_seat)
-    names = basis.names
     players = len(names)
     steps_key, steps_count = kind.table.steps(view)
     frame = Frame(
         names=names,
         seat=my_seat,
-        to_act=rules.to_act(state),
-        automated=bool(viewer is not None and viewer.automated),
-        version=game.version,
+        to_act=to_act,
+        automated=automated,
+        version=version,
         positions=positions(players, my_seat if my_seat is not None else 0),
         step=steps.step_for(steps_key, steps_count) if steps is not None else None,
     )
@@ -279,9 +342,7 @@ def table_context(
     # While the socket plays the last resolution out step by step, how it ends waits too.
     outcome = rules.outcome(state) if frame.step is None else None
     winners = set(outcome.winners) if outcome is not None else set()
-    members = basis.seated
-    # Who has this game open right now (games/presence.py; a dot by each human seat).
-    here = presence_of(game.pk, [m.user_id for m in members.values() if m.user_id])
+    members = seated
     seats = []
     for seat in range(players):
         member = members.get(seat)
@@ -293,12 +354,19 @@ def table_context(
                 # Each seat box is a group named after it, so a screen reader announces
                 # whose box it is entering rather than one run of text.
                 "label": f"{names[seat]}, seat {seat + 1}",
-                "is_me": seat == my_seat,
+                "is_me": seat == me,
+                "replay": replay,
                 "connected": bool(member and member.user_id in here.connected),
                 # How long a human who had the table open has been away ("away 3 min").
                 "away": here.away.get(member.user_id) if member and member.user_id else None,
                 "is_bot": bool(member and member.is_bot),
-                "automated": bool(member and member.automated),
+                "automated": bool(member and member.automated and not replay),
+                # Why a bot plays a human's seat ("away, a bot is playing for them").
+                "cover_note": member.cover_note if member and not replay else "",
+                # The seat's clock (ms since the epoch) while its player has a move to make.
+                "clock": _clock(member)
+                if seat in frame.to_act and frame.step is None and not replay
+                else None,
                 "dealer": seat == g.get("dealer"),
                 "active": seat in frame.to_act and frame.step is None,
                 "pos": frame.positions[seat],
@@ -319,7 +387,7 @@ def table_context(
             if outcome.winning_team is not None
             else "",
             "i_won": my_seat in winners,
-            "rematch_url": basis.rematch_url,
+            "rematch_url": rematch_url,
             "scores": [
                 {"name": n, "score": s, "winner": i in winners}
                 for i, (n, s) in enumerate(zip(names, outcome.scores, strict=True))
@@ -336,16 +404,13 @@ def table_context(
                 for t, members in enumerate(teams.members)
             ]
     return {
-        **base,
         "g": g,
         "frame": frame,
         "phase": g["phase"],
         "view_seat": my_seat,
-        "turn": rules.decision_key(state, my_seat) if my_seat is not None else "",
         "my_turn": frame.my_turn and frame.step is None,
         "step": frame.step,
         "steps_key": steps_key,
-        "turn_text": _turn_text(frame, g, outcome is not None),
         "seats": seats,
         # In playing order from the viewer's left (a row of them past four seats).
         "others": sorted(
@@ -356,6 +421,12 @@ def table_context(
         "many_seats": players > len(POSITIONS) + 1,
         "over": over,
     }
+
+
+def _abandoned_text(basis: TableBasis) -> str:
+    """ "Abandoned by Alice." (only the organizer may abandon a game)."""
+    organizer = next((m for m in basis.members if m.user_id == basis.game.organizer_id), None)
+    return f"Abandoned by {organizer.name}." if organizer is not None else "Abandoned."
 
 
 def hint_text(game: Game, user: Any) -> tuple[str, int]:

@@ -1,0 +1,212 @@
+"""Replays: a game stepped through action by action, built from its action log with the
+engine (never from stored renders), and drawn with the live table's own parts.
+
+A game's `Timeline` is every state from the deal to its last action (one replay of the log
+from the first snapshot), with where each hand begins and where each "chapter" ends: a
+trick, or a turn of a game whose moves resolve together, found without game-specific code
+as the points where the public side panel (`Table.side_key`) or the played-out resolution
+(`Table.steps`) changes. Timelines are kept per process by (game, number of actions).
+
+Who sees what: a finished (or abandoned) game may be replayed from any seat, every hand
+open; a game in progress only from the viewer's own seat (players) or as a spectator (a
+public game's watchers), and another seat's moves are not described (a pass in Hearts, a
+card chosen in One Hundred and Four are secret until they are revealed on the felt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from games import registry
+from games.committed import CommittedCache, game_identity
+from games.context import draw, names_of
+from games.models import Game, GameAction, Snapshot
+from games.presence import Presence
+from games.services.table import memberships, seated
+
+
+class ReplayError(Exception):
+    """A replay request that cannot be served; `message` is shown, `status` answered."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Timeline:
+    states: tuple[Any, ...]  # after 0, 1, ..., n actions
+    actions: tuple[tuple[int, Any], ...]  # (seat, action), the n actions in order
+    hands: tuple[int, ...]  # the steps at which a hand begins (0 first)
+    chapters: tuple[int, ...]  # the steps at which a trick or a turn has just ended
+
+    @property
+    def last(self) -> int:
+        return len(self.actions)
+
+
+_TIMELINES: CommittedCache[tuple[Any, ...], Timeline] = CommittedCache(size=64)
+
+
+def timeline(game: Game) -> Timeline:
+    """Every state of `game` from the deal to its `action_count` actions (two queries)."""
+    key = (*game_identity(game), game.action_count)
+    found = _TIMELINES.get(key)
+    if found is not None:
+        return found
+    kind = registry.kind(game.kind)
+    rules, table = kind.rules, kind.table
+    first = Snapshot.objects.filter(game=game, seq=0).values_list("state", flat=True).first()
+    if first is None:
+        raise ReplayError("This game has not started yet.", 409)
+    state = rules.state_from_json(first)
+    log = GameAction.objects.filter(game=game, seq__lte=game.action_count).order_by("seq")
+    actions = tuple(
+        (seat, rules.action_from_json(move)) for seat, move in log.values_list("seat", "move")
+    )
+    states = [state]
+    hands, chapters = [0], []
+
+    def chapter(state: Any) -> tuple[str, str]:
+        public = rules.view(state, None)
+        return table.side_key(public), table.steps(public)[0]
+
+    mark = chapter(state)
+    for step, (seat, action) in enumerate(actions, start=1):
+        before = state
+        state = rules.apply(state, seat, action)
+        states.append(state)
+        if rules.hand_number(state) != rules.hand_number(before):
+            hands.append(step)
+        now = chapter(state)
+        if now != mark:
+            chapters.append(step)
+            mark = now
+    found = Timeline(tuple(states), actions, tuple(hands), tuple(chapters))
+    _TIMELINES.put(key, found)
+    return found
+
+
+def _step(raw: str, last: int) -> int:
+    if raw == "":
+        return last
+    if not (raw.isascii() and raw.isdigit()):
+        raise ReplayError("That step could not be read.")
+    return min(int(raw), last)
+
+
+def _perspectives(game: Game, mine: int | None, players: int) -> list[int | None]:
+    """The seats the viewer may replay the game from (None: as a spectator)."""
+    if game.status in (Game.Status.FINISHED, Game.Status.ABANDONED):
+        return [*range(players), None]  # over: every hand may be shown
+    return [mine]
+
+
+def _seat(raw: str, allowed: list[int | None], default: int | None) -> int | None:
+    if raw == "":
+        return default
+    seat: int | None = None
+    if raw != "spectator":
+        if not (raw.isascii() and raw.isdigit()):
+            raise ReplayError("That seat could not be read.")
+        seat = int(raw)
+    if seat not in allowed:
+        raise ReplayError("You may replay this game in progress only from your own seat.", 403)
+    return seat
+
+
+def _before(marks: tuple[int, ...], step: int) -> int:
+    return max((m for m in marks if m < step), default=0)
+
+
+def _after(marks: tuple[int, ...], step: int, last: int) -> int:
+    return min((m for m in marks if m > step), default=last)
+
+
+def replay_context(game: Game, user: Any, at: str = "", seat: str = "") -> dict[str, Any]:
+    """The replay page's context for `user` at step `at` (default: the latest) from `seat`
+    ("spectator", a seat number; default: the viewer's own seat). Raises ReplayError."""
+    if game.status == Game.Status.WAITING:
+        raise ReplayError("This game has not started yet.", 409)
+    kind = registry.kind(game.kind)
+    members = memberships(game)
+    by_seat = seated(game, members)
+    names = names_of(by_seat, len(by_seat))
+    viewer = next((m for m in members if m.user_id == getattr(user, "pk", None)), None)
+    mine = viewer.seat if viewer is not None else None
+    allowed = _perspectives(game, mine, len(names))
+    from_seat = _seat(seat, allowed, mine if mine in allowed else allowed[0])
+    line = timeline(game)
+    step = _step(at, line.last)
+    state = line.states[step]
+    drawn = draw(
+        kind,
+        names,
+        by_seat,
+        state,
+        from_seat,
+        to_act=kind.rules.to_act(state),
+        automated=True,  # nothing to act on: the hand is shown, its controls are not
+        version=game.version,
+        here=Presence(),
+        me=mine,
+        replay=True,
+    )
+    over = game.status in (Game.Status.FINISHED, Game.Status.ABANDONED)
+    said = ""
+    if step:
+        mover, action = line.actions[step - 1]
+        who = "You" if mover == mine else names[mover]
+        # Only what the viewer may know: every move once the game is over, else their own.
+        said = f"{who}: {kind.table.describe(action)}" if over or mover == mine else f"{who} moved."
+    url = reverse("replay", kwargs={"game_id": game.pk})
+    seat_param = "spectator" if from_seat is None else str(from_seat)
+
+    def link(to: int) -> str:
+        return f"{url}?at={to}&seat={seat_param}"
+
+    hand = sum(1 for h in line.hands if h <= step)
+    return {
+        **drawn,
+        "game": game,
+        "kind": kind,
+        "step_number": step,
+        "last": line.last,
+        "hand_number": hand,
+        "said": said,
+        "finished": over,
+        "from_seat": from_seat,
+        "from_name": "a spectator" if from_seat is None else names[from_seat],
+        "perspectives": [
+            {
+                "label": "Spectator" if s is None else names[s],
+                "url": f"{url}?at={step}&seat={'spectator' if s is None else s}",
+                "current": s == from_seat,
+            }
+            for s in allowed
+        ]
+        if len(allowed) > 1
+        else [],
+        "nav": {
+            "first": link(0),
+            "previous_hand": link(_before(line.hands, step)),
+            "previous_chapter": link(_before(line.chapters, step)),
+            "back": link(max(step - 1, 0)),
+            "forward": link(min(step + 1, line.last)),
+            "next_chapter": link(_after(line.chapters, step, line.last)),
+            "next_hand": link(_after(line.hands, step, line.last)),
+            "last": link(line.last),
+        },
+        "at_start": step == 0,
+        "at_end": step == line.last,
+        "urls": {"move": "", "table": reverse("table", kwargs={"game_id": game.pk})},
+        "spectator": from_seat is None,
+        "is_player": from_seat is not None,
+        "me": viewer,
+        "side_template": kind.table.side_template,
+        "side_g": kind.table.side(kind.rules.view(state, None), names),
+    }

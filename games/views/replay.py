@@ -1,0 +1,33 @@
+"""The replay page: a game stepped through from its action log (games/replay.py)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from accounts.http import AuthedRequest
+from games.access import visible_game_or_404
+from games.models import Game
+from games.replay import ReplayError, replay_context
+
+
+@login_required
+@require_GET
+def replay(request: AuthedRequest, game_id: int) -> HttpResponse:
+    """`?at=N` (actions applied; default the latest) and `?seat=K|spectator`. htmx requests
+    (the page's own step links) get the `#replay` part alone."""
+    game = visible_game_or_404(request.user, game_id)
+    if game.status == Game.Status.WAITING:
+        return redirect("waiting-room", game_id=game.pk)
+    try:
+        context = replay_context(
+            game, request.user, request.GET.get("at", ""), request.GET.get("seat", "")
+        )
+    except ReplayError as exc:
+        return render(
+            request, "games/replay.html", {"game": game, "error": exc.message}, status=exc.status
+        )
+    template = "games/replay.html#replay" if request.htmx else "games/replay.html"
+    return render(request, template, context)
