@@ -30,7 +30,7 @@ from games import clocks, registry
 from games.committed import CommittedCache, game_identity
 from games.gamekind import Frame, GameKind
 from games.models import Game, Membership
-from games.presence import Presence, presence_of
+from games.presence import Presence, presence_of, watchers
 from games.services import absence
 from games.services import table as service
 from games.steps import Steps
@@ -301,6 +301,8 @@ def table_context(
         else _turn_text(frame, drawn["g"], drawn["over"] is not None),
         # What the viewer may do about absent players (templates/games/_absence.html).
         "absence": absence.table_offers(game, basis.members, viewer, here),
+        # How many people without a seat have the table open (a cache read).
+        "watching": watchers(game.pk, [m.user_id for m in basis.seated.values()]),
     }
 
 
@@ -354,6 +356,10 @@ def draw(
                 # Each seat box is a group named after it, so a screen reader announces
                 # whose box it is entering rather than one run of text.
                 "label": f"{names[seat]}, seat {seat + 1}",
+                # The player's page (games/views/players.py) for a person's name.
+                "username": member.user.username
+                if member is not None and member.user is not None and member.user.is_active
+                else "",
                 "is_me": seat == me,
                 "replay": replay,
                 "connected": bool(member and member.user_id in here.connected),

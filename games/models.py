@@ -84,6 +84,21 @@ class GameQuerySet(models.QuerySet["Game"]):
             .filter(player_count__lt=F("max_players"))
         )
 
+    # --- past games and watching (games/services/past_games.py) ---------------------------
+
+    def past_for(self, user: Any) -> GameQuerySet:
+        """Games `user` held a seat in that are over (finished or abandoned), newest first."""
+        return (
+            self.seated(user)
+            .filter(status__in=(Game.Status.FINISHED, Game.Status.ABANDONED))
+            .order_by("-finished_at", "-pk")
+        )
+
+    def watchable_by(self, user: Any) -> GameQuerySet:
+        """Public games in progress in which `user` holds no seat (they may watch)."""
+        seats = Membership.objects.filter(user=user, seat__isnull=False).values("game_id")
+        return self.filter(public=True, status=Game.Status.ACTIVE).exclude(pk__in=seats)
+
 
 class Game(models.Model):
     class Status(models.TextChoices):

@@ -12,6 +12,14 @@ seconds, so their seat can say how long they have been away ("away 3 min").
 The consumers call `join`/`leave`/`touch` and broadcast `realtime.presence_changed` when a
 user's first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
+
+Spectators open the table too (a public game), and their sockets are counted the same way.
+The counts are keyed per user, so to count watchers (`watchers`) each game also keeps a
+roster of the users who have it open: the candidates whose counts are read. The roster is
+written only when a user's first socket opens (and healed by heartbeats: two processes
+writing it at once may drop an id, which the next heartbeat puts back); ids whose count
+fell to zero are pruned when it is written. The counts stay the truth: a stale roster id
+is simply not counted.
 """
 
 from __future__ import annotations
@@ -47,6 +55,27 @@ def _left_key(game_id: int, user_id: int) -> str:
     return f"presence-left:{game_id}:{user_id}"
 
 
+def _roster_key(game_id: int) -> str:
+    return f"presence-roster:{game_id}"
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _enrol(game_id: int, user_id: int) -> None:
+    """Put `user_id` on the game's roster (if missing), dropping users no longer connected."""
+    key = _roster_key(game_id)
+    roster = cache.get(key)
+    ids = [int(uid) for uid in roster] if isinstance(roster, list) else []
+    if user_id in ids:
+        cache.touch(key, TTL)
+        return
+    found = cache.get_many([_key(game_id, uid) for uid in ids])
+    kept = [uid for uid in ids if _count(found.get(_key(game_id, uid))) > 0]
+    cache.set(key, [*kept, user_id], TTL)
+
+
 def join(game_id: int, user_id: int) -> bool:
     """Count one more socket of `user_id` on `game_id`; True if it is the user's first."""
     key = _key(game_id, user_id)
@@ -57,6 +86,8 @@ def join(game_id: int, user_id: int) -> bool:
         cache.set(key, 1, TTL)
         count = 1
     cache.touch(key, TTL)
+    if count == 1:
+        _enrol(game_id, user_id)
     return count == 1
 
 
@@ -76,10 +107,12 @@ def leave(game_id: int, user_id: int) -> bool:
 
 
 def touch(game_id: int, user_id: int) -> None:
-    """Heartbeat: keep the user's count alive; restore it if the key was lost."""
+    """Heartbeat: keep the user's count alive; restore it if the key was lost; keep the
+    user on the game's roster (and the roster alive)."""
     key = _key(game_id, user_id)
     if not cache.touch(key, TTL):
         cache.add(key, 1, TTL)
+    _enrol(game_id, user_id)
 
 
 @dataclass(frozen=True)
@@ -145,3 +178,21 @@ def presence_of(game_id: int, user_ids: Iterable[int] | None = None) -> Presence
 def connected_user_ids(game_id: int, user_ids: Iterable[int] | None = None) -> set[int]:
     """The ids of users with at least one open socket on the game (see `presence_of`)."""
     return presence_of(game_id, user_ids).connected
+
+
+def watchers(game_id: int, seated_user_ids: Iterable[int | None]) -> int:
+    """How many users have the game open without holding a seat in it (spectators).
+
+    `seated_user_ids`: the users of the game's seats (the caller has them loaded; None for
+    bots is fine). Reads the cache only (the roster, then the candidates' counts), never the
+    database; with the local-memory cache that is no I/O at all.
+    """
+    roster = cache.get(_roster_key(game_id))
+    if not isinstance(roster, list):
+        return 0
+    seated = {int(uid) for uid in seated_user_ids if uid is not None}
+    candidates = {int(uid) for uid in roster} - seated
+    if not candidates:
+        return 0
+    found = cache.get_many([_key(game_id, uid) for uid in candidates])
+    return sum(1 for uid in candidates if _count(found.get(_key(game_id, uid))) > 0)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
-from games.views import lobby, table
+from games.views import absence, history, lobby, mail, pages, players, replay, table
 
 
 class InviteTokenConverter:
@@ -30,6 +30,7 @@ urlpatterns = [
     path("games/<int:game_id>/users/", lobby.user_search, name="user-search"),
     path("games/<int:game_id>/invite/", lobby.invite, name="invite"),
     path("games/<int:game_id>/invite-link/", lobby.invite_link, name="invite-link"),
+    path("games/<int:game_id>/invite-email/", lobby.email_invite_link, name="invite-email"),
     path(
         "games/<int:game_id>/invitations/<int:invitation_id>/revoke/",
         lobby.revoke_invitation,
@@ -43,10 +44,31 @@ urlpatterns = [
     path("games/<int:game_id>/remove/<int:membership_id>/", lobby.remove, name="remove"),
     path("games/<int:game_id>/start/", lobby.start, name="start"),
     path("invite/<invite_token:token>/", lobby.follow_invite_link, name="invite-link-landing"),
+    # Past games and player pages (games/views/players.py).
+    path("games/past/", players.past_games, name="past-games"),
+    path("players/<str:username>/", players.player, name="player"),
+    # Public pages (games/views/pages.py): the rules of each game, how to play here.
+    path("rules/", pages.rules_index, name="rules-index"),
+    path("rules/<slug:slug>/", pages.rules, name="rules"),
+    path("how-to-play/", pages.how_to_play, name="how-to-play"),
     # The table (games/views/table.py).
     path("games/<int:game_id>/table/", table.table, name="table"),
+    path("games/<int:game_id>/replay/", replay.replay, name="replay"),
     path("games/<int:game_id>/move/", table.move, name="move"),
     path("games/<int:game_id>/hint/", table.hint, name="hint"),
     path("games/<int:game_id>/automate/", table.automate, name="automate"),
+    path("games/<int:game_id>/reclaim/", table.reclaim, name="reclaim"),
     path("games/<int:game_id>/rematch/", table.rematch, name="rematch"),
+    # A finished game as its conformance trace (games/views/history.py).
+    path("games/<int:game_id>/export.json", history.export, name="export"),
+    # Getting past an absent player (games/views/absence.py).
+    path("games/<int:game_id>/cover/", absence.cover, name="cover"),
+    path("games/<int:game_id>/replace/", absence.replace, name="replace"),
+    path("games/<int:game_id>/abandon/", absence.abandon, name="abandon"),
+    path("games/<int:game_id>/stand-ins/invite/", absence.invite, name="stand-in-invite"),
+    path("games/<int:game_id>/stand-ins/link/", absence.invite_link, name="stand-in-link"),
+    # Email (games/views/mail.py): ask an away player back; unsubscribe links (no sign-in).
+    path("games/<int:game_id>/come-back/<int:seat>/", mail.come_back, name="come-back"),
+    path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),
+    path("mail/unsubscribe/<str:token>/undo/", mail.resubscribe, name="resubscribe"),
 ]

@@ -33,8 +33,12 @@ def shown_name_changed(*, user: Any) -> None:
         Game.objects.filter(pk__in=game_ids).values_list("pk", "version", "status", "public")
     )
     unfinished = [pk for pk, _, status, _ in games if status != Game.Status.FINISHED]
-    # Open public games list their players to everybody on the lobby.
-    listed = any(public and status == Game.Status.WAITING for _, _, status, public in games)
+    # Open public games, and public games in progress ("Watch a game"), list their players
+    # to everybody on the lobby.
+    listed = any(
+        public and status in (Game.Status.WAITING, Game.Status.ACTIVE)
+        for _, _, status, public in games
+    )
     people = set(
         Membership.objects.filter(game_id__in=unfinished, user__isnull=False).values_list(
             "user_id", flat=True

@@ -25,13 +25,22 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.http import AuthedRequest
 from accounts.models import User
-from games import registry
+from games import clocks, registry
 from games.access import visible_game_or_404
-from games.forms import InviteForm, NewGameForm, SeatForm, UserSearchForm, first_error
+from games.forms import (
+    EmailInviteForm,
+    InviteForm,
+    NewGameForm,
+    SeatForm,
+    UserSearchForm,
+    first_error,
+)
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
 from games.services import lobby as services
+from games.services import past_games
 from games.services.lobby import LobbyRefused
+from games.views import pages
 
 SEARCH_LIMIT = 8
 
@@ -48,6 +57,8 @@ class Listing:
     url: str
     status: str
     invitation: Invitation | None = None
+    # The players again, with their player pages (names link to them; bots do not).
+    people: tuple[past_games.Person, ...] = ()
 
     @property
     def seats_text(self) -> str:
@@ -75,6 +86,7 @@ def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
         url=reverse("waiting-room" if waiting else "table", args=[game.pk]),
         status=status,
         invitation=invitation,
+        people=tuple(past_games.person_of(m) for m in members),
     )
 
 
@@ -97,8 +109,17 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         "invitations": [_listing(i.game, i) for i in invitations],
         "waiting": [_listing(g) for g in games.waiting_for(user).order_by("-created_at")],
         "open_games": [_listing(g) for g in games.open_to(user).order_by("-created_at")[:20]],
+        # Public games in progress the user may watch, and their own latest past games.
+        "watch": [_listing(g) for g in past_games.watchable(user)],
+        "past_games": past_games.latest_past(user),
         "error": error,
     }
+
+
+def _pace_text(game: Game) -> list[str]:
+    """The game's clock, e.g. ["Clock: 30 s per move"] (nothing without one)."""
+    text = clocks.pace_text(game.move_seconds)
+    return [f"Clock: {text}"] if text else []
 
 
 def _options_text(kind: GameKind, chosen: dict[str, Any]) -> list[str]:
@@ -118,6 +139,7 @@ class Seat:
     member: Membership | None
     team: int | None = None
     levels: dict[str, str] | None = None  # the game's bot levels, when it has several
+    kept_for: str = ""  # a rematch's invitee who sat here last game (the seat is theirs)
 
     @property
     def role(self) -> str:
@@ -126,6 +148,17 @@ class Seat:
         if self.member.is_bot:
             return (self.levels or {}).get(self.member.bot, "Bot")
         return str(self.member.get_role_display())
+
+
+def _kept_seats(game: Game, invitees: list[tuple[Membership, Invitation | None]]) -> dict[int, str]:
+    """A rematch's seats kept for its invitees (the seat each had last game), by seat."""
+    if game.rematch_of_id is None or not invitees:
+        return {}
+    names = {m.user_id: m.name for m, _ in invitees if m.user_id is not None}
+    last = Membership.objects.filter(
+        game_id=game.rematch_of_id, user_id__in=names, seat__isnull=False
+    ).values_list("seat", "user_id")
+    return {seat: names[user_id] for seat, user_id in last if seat is not None and user_id}
 
 
 def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
@@ -160,16 +193,26 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     team_game = kind.teams is not None
     can_start_with = (game.max_players,) if team_game else kind.seat_counts
     levels = dict(kind.bot_levels) if kind.bot_levels else None
+    kept = _kept_seats(game, invitees) if waiting else {}
     return {
         "game": game,
         "kind": kind,
         "team_game": team_game,
-        "options": _options_text(kind, game.options),
+        "options": [*_options_text(kind, game.options), *_pace_text(game)],
         "me": me,
         "seats": [
-            Seat(n + 1, n, by_seat.get(n), kind.team_of(n, game.max_players), levels)
+            Seat(
+                n + 1,
+                n,
+                by_seat.get(n),
+                kind.team_of(n, game.max_players),
+                levels,
+                kept.get(n, "") if n not in by_seat else "",
+            )
             for n in range(game.max_players)
         ],
+        # A rematch starts by itself once everybody invited has answered.
+        "is_rematch": game.rematch_of_id is not None,
         "invitees": invitees,
         "links": links,
         "player_count": player_count,
@@ -273,8 +316,9 @@ def _bad_input(request: AuthedRequest, game_id: int, message: str) -> HttpRespon
 
 
 @require_GET
-@login_required
 def lobby(request: AuthedRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return pages.landing(request)  # "/" signed out: what the site is, sign up / sign in
     return render(request, "games/lobby.html", lobby_context(request.user))
 
 
@@ -296,6 +340,7 @@ def new_game(request: AuthedRequest) -> HttpResponse:
                 max_players=form.cleaned_data["max_players"],
                 kind=form.game_kind.slug,
                 options=form.options,
+                move_seconds=form.cleaned_data["pace"],
             )
         except LobbyRefused as refusal:
             form.add_error(None, refusal.message)
@@ -385,6 +430,21 @@ def invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
         game_id,
         lambda: services.create_invite_link(game_id=game_id, by=request.user),
         done="A new invite link is ready: copy it and send it to a friend.",
+    )
+
+
+@require_POST
+@login_required
+def email_invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
+    form = EmailInviteForm(request.POST)
+    if not form.is_valid():
+        return _bad_input(request, game_id, first_error(form))
+    email = form.cleaned_data["email"]
+    return _run(
+        request,
+        game_id,
+        lambda: services.email_invite_link(game_id=game_id, by=request.user, email=email),
+        done=f"An invite link is on its way to {email}.",
     )
 
 
@@ -506,7 +566,8 @@ def follow_invite_link(request: AuthedRequest, token: str) -> HttpResponse:
         }
         return render(request, "games/invite_link.html", context)
     try:
-        game = services.use_invite_link(token=token, user=request.user)
+        # Before the start the link seats them; during the game it makes them a stand-in.
+        game = services.follow_link(token=token, user=request.user)
     except LobbyRefused as refusal:
         context = {"message": refusal.message, "status": refusal.status}
         return render(request, "games/invite_link.html", context, status=refusal.status)

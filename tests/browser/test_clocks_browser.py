@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.helpers import invite, live, my_seat, settled, sign_up, start, table, version
 
+pytestmark = pytest.mark.browser
 PREFIX = "clk"
 
 

@@ -10,11 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.helpers import add_bots, create_game, live, sign_up, start
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.browser
 PREFIX = "rp"
 
 

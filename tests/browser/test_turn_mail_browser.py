@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.helpers import DESKTOP, PASSWORD, invite, live, settled, start, table
 from tests.conftest import free_port, manage, server_env, start_daphne, stop_daphne
 
+pytestmark = pytest.mark.browser
 PREFIX = "mail"
 
 

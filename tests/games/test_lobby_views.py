@@ -80,6 +80,8 @@ def test_the_lobby_lists_each_personas_games_in_order(friday, alice, bob, carol,
         "Invitations",
         "Waiting to start",
         "Open public games",
+        "Watch a game",
+        "Past games",
     ]
     invitations = section(html, "Invitations")
     assert "Friday cards" in invitations and "invited by Alice" in invitations
@@ -90,7 +92,8 @@ def test_the_lobby_lists_each_personas_games_in_order(friday, alice, bob, carol,
 
     bob_html = text(logged_in_client(bob).get(reverse("lobby")))
     assert "Friday cards" in section(bob_html, "Waiting to start")
-    assert "Alice, Bob" in section(bob_html, "Waiting to start")
+    # The names link to the player pages: the text between the links reads "Alice, Bob".
+    assert "Alice, Bob" in re.sub(r"<[^>]+>", "", section(bob_html, "Waiting to start"))
     assert "Friday cards" not in section(bob_html, "Invitations")
 
     dave_html = text(logged_in_client(dave).get(reverse("lobby")))
@@ -150,7 +153,7 @@ def test_the_lobby_does_not_query_per_game(alice, bob, django_assert_max_num_que
 
 
 def test_a_signed_out_visitor_is_sent_to_sign_in(client):
-    response = client.get(reverse("lobby"))
+    response = client.get(reverse("lobby-lists"))  # "/" itself is the landing page
     assert response.status_code == 302 and reverse("account_login") in response["Location"]
 
 

@@ -1,0 +1,326 @@
+"""Past games, player pages and the games one may watch: what the lobby, the profile, the
+past-games page and /players/<username>/ list.
+
+Reads only. Each list costs a fixed number of queries however long a player's history is:
+a page of games and its memberships (one prefetch), the per-kind record in one grouped
+query, recent opponents in one. Who won is read from the stored outcome (`Game.outcome`,
+the rules' Outcome as JSON), never by replaying a game.
+
+Private stays private: another player's games and the people they played with are listed
+only from games the viewer may see (public ones, or the viewer's own). Their per-kind record
+counts every game (numbers only: it names no game and nobody).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core.paginator import Page, Paginator
+from django.db import NotSupportedError
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import BooleanField, Count, Func, Max, Q, QuerySet
+from django.db.models.functions import Coalesce
+from django.db.models.sql.compiler import SQLCompiler
+from django.urls import NoReverseMatch, reverse
+
+from accounts.models import User
+from games import registry
+from games.models import Game, Membership
+
+PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
+LOBBY_PAST = 5  # the latest past games the lobby shows
+RECENT_GAMES = 10  # a player page's recent games
+RECENT_PEOPLE = 10  # a player page's recent opponents
+RECENT_WINDOW = 200  # ... found among their latest games
+WATCH_LIMIT = 10  # games in progress the lobby offers to watch
+
+OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
+
+
+class SeatWon(Func):
+    """Whether a seat (an integer expression) is among `outcome["winners"]` (a JSON field).
+
+    Written per database: Django has no portable "JSON array holds this value" lookup (its
+    `contains` does not run on SQLite). A team game lists the winning team's seats, so the
+    same test says whether a seat's team won.
+    """
+
+    arity = 2
+    output_field = BooleanField()
+
+    # One as_sql that picks the vendor's SQL itself: an aggregate's FILTER (WHERE ...) calls
+    # `as_sql` directly, bypassing Django's as_<vendor> dispatch.
+    def as_sql(
+        self,
+        compiler: SQLCompiler,
+        connection: BaseDatabaseWrapper,
+        function: str | None = None,
+        template: str | None = None,
+        arg_joiner: str | None = None,
+        **extra_context: Any,
+    ) -> tuple[str, tuple[str | int, ...]]:
+        outcome, seat = self.get_source_expressions()
+        outcome_sql, outcome_params = compiler.compile(outcome)
+        seat_sql, seat_params = compiler.compile(seat)
+        if connection.vendor == "sqlite":
+            sql = (
+                f"EXISTS (SELECT 1 FROM json_each({outcome_sql}, '$.winners') w"
+                f" WHERE w.value = {seat_sql})"
+            )
+        elif connection.vendor == "postgresql":
+            # jsonb: an array "contains" a scalar it holds.
+            sql = f"COALESCE(({outcome_sql} -> 'winners') @> to_jsonb({seat_sql}), false)"
+        else:
+            raise NotSupportedError(f"SeatWon has no SQL for {connection.vendor}.")
+        return sql, (*outcome_params, *seat_params)
+
+
+def and_list(words: list[str]) -> str:
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dave"."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+def optional_url(name: str, game_id: int) -> str:
+    """The URL of a per-game page that may not exist (yet): "" when `name` does not resolve."""
+    try:
+        return reverse(name, args=[game_id])
+    except NoReverseMatch:
+        return ""
+
+
+# --- people ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Person:
+    """Somebody in a list: a name, and for an active user their player page."""
+
+    name: str
+    username: str = ""  # "" for a bot, or a user whose page is gone (inactive)
+    is_bot: bool = False
+
+    @property
+    def url(self) -> str:
+        return reverse("player", args=[self.username]) if self.username else ""
+
+
+def person_of(member: Membership) -> Person:
+    """A membership's person (its user loaded: `Game.objects.with_people`)."""
+    user = member.user
+    if user is None:
+        return Person(member.name, is_bot=True)
+    return Person(member.name, user.username if user.is_active else "")
+
+
+def person_of_user(user: User) -> Person:
+    return Person(user.shown_name, user.username if user.is_active else "")
+
+
+# --- one past game ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A finished or abandoned game as a list shows it, from one player's side (`whose`)."""
+
+    game: Game
+    players: tuple[Person, ...]  # by seat
+    result: str  # "Alice won", "Alice and Bob shared the win", "Team A won (…)", "Abandoned"
+    # The player's own result: "won", "lost", "shared" ("" if abandoned, or no seat).
+    outcome: str
+    you: bool  # the list belongs to the viewer ("You won"), or to another player ("Won")
+
+    @property
+    def kind_name(self) -> str:
+        return registry.kind(self.game.kind).name
+
+    @property
+    def abandoned(self) -> bool:
+        return self.game.status == Game.Status.ABANDONED
+
+    @property
+    def ended_at(self) -> datetime | None:
+        return self.game.finished_at
+
+    @property
+    def outcome_text(self) -> str:
+        texts = {
+            "won": ("You won", "Won"),
+            "lost": ("You lost", "Lost"),
+            "shared": ("You shared the win", "Shared the win"),
+        }
+        pair = texts.get(self.outcome)
+        return "" if pair is None else pair[0 if self.you else 1]
+
+    @property
+    def table_url(self) -> str:
+        return reverse("table", args=[self.game.pk])
+
+    @property
+    def replay_url(self) -> str:
+        return optional_url("replay", self.game.pk)
+
+    @property
+    def export_url(self) -> str:
+        # Only a finished game exports (games/services/history.py refuses the others).
+        if self.game.status != Game.Status.FINISHED:
+            return ""
+        return optional_url("export", self.game.pk)
+
+
+def past_game(game: Game, whose: Any, *, you: bool) -> PastGame:
+    """`game` (its memberships prefetched with their users) from `whose` side."""
+    seated = sorted((m for m in game.memberships.all() if m.seat is not None), key=_seat)
+    names = {m.seat: m.name for m in seated}
+    mine = next((m.seat for m in seated if m.user_id == getattr(whose, "pk", None)), None)
+    players = tuple(person_of(m) for m in seated)
+    if game.status == Game.Status.ABANDONED:
+        return PastGame(game, players, "Abandoned", "", you)
+    outcome = game.outcome or {}
+    winners = [int(seat) for seat in outcome.get("winners", ())]
+    team = outcome.get("winning_team")
+    winner_names = and_list([names.get(seat, f"Seat {seat + 1}") for seat in winners])
+    if team is not None:
+        result = f"Team {'AB'[int(team)]} won ({winner_names})"
+    elif len(winners) > 1:
+        result = f"{winner_names} shared the win"
+    elif winners:
+        result = f"{winner_names} won"
+    else:
+        result = "Finished"
+    mine_text = ""
+    if mine is not None and winners:
+        if mine not in winners:
+            mine_text = "lost"
+        elif team is None and len(winners) > 1:
+            mine_text = "shared"
+        else:
+            mine_text = "won"
+    return PastGame(game, players, result, mine_text, you)
+
+
+def _seat(member: Membership) -> int:
+    return member.seat or 0
+
+
+def past_games(games: Iterable[Game], whose: Any, *, you: bool) -> list[PastGame]:
+    return [past_game(game, whose, you=you) for game in games]
+
+
+# --- lists -----------------------------------------------------------------------------------
+
+
+def latest_past(user: Any, count: int = LOBBY_PAST) -> list[PastGame]:
+    """`user`'s latest past games, for the lobby (two queries)."""
+    return past_games(Game.objects.with_people().past_for(user)[:count], user, you=True)
+
+
+def past_page(user: Any, number: Any) -> tuple[Page[Game], list[PastGame]]:
+    """One page of `user`'s past games (`number` as given in ?page=; a bad one gives the
+    first or last page): the page for its links, and its games (three queries)."""
+    paginator = Paginator(Game.objects.with_people().past_for(user), PAGE_SIZE)
+    page = paginator.get_page(number)
+    return page, past_games(page.object_list, user, you=True)
+
+
+def watchable(user: Any, count: int = WATCH_LIMIT) -> QuerySet[Game]:
+    """Public games in progress `user` has no seat in, the latest started first."""
+    return Game.objects.with_people().watchable_by(user).order_by("-started_at", "-pk")[:count]
+
+
+def _seen_by(viewer: Any) -> Q:
+    """Games `viewer` may see: public ones and their own (as games.access decides)."""
+    return Q(public=True) | Q(pk__in=Membership.objects.filter(user=viewer).values("game_id"))
+
+
+# --- a player's page -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindRecord:
+    """A player's record at one game kind: finished games they held a seat in, and won."""
+
+    slug: str
+    name: str
+    played: int
+    won: int
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+def records(player: Any) -> list[KindRecord]:
+    """Per game kind (in the registry's order): finished games played and won (one query).
+    Kinds never played are left out."""
+    rows = (
+        Membership.objects.filter(
+            user=player, seat__isnull=False, game__status=Game.Status.FINISHED
+        )
+        .values("game__kind")
+        .annotate(played=Count("pk"), won=Count("pk", filter=SeatWon("game__outcome", "seat")))
+        .order_by()
+    )
+    found = {row["game__kind"]: (row["played"], row["won"]) for row in rows}
+    return [
+        KindRecord(slug, kind.name, *found[slug])
+        for slug, kind in registry.REGISTRY.items()
+        if slug in found
+    ]
+
+
+def recent_games(player: Any, viewer: Any, count: int = RECENT_GAMES) -> list[PastGame]:
+    """`player`'s latest past games that `viewer` may see (two queries)."""
+    games = Game.objects.with_people().past_for(player)
+    if viewer.pk != player.pk:
+        games = games.filter(_seen_by(viewer))
+    return past_games(games[:count], player, you=viewer.pk == player.pk)
+
+
+def recent_people(player: Any, viewer: Any, count: int = RECENT_PEOPLE) -> list[User]:
+    """The people (never bots) who held a seat in one of `player`'s latest `RECENT_WINDOW`
+    games (finished, abandoned or in progress), the latest shared game first (one query).
+    Only games `viewer` may see.
+
+    The window keeps the query's cost flat however long the history: only the latest games'
+    seats are grouped (bench/results/history.md). People met only before it are not recent.
+    """
+    ended = Coalesce("game__finished_at", "game__started_at")  # in progress: its start
+    latest = Membership.objects.filter(
+        user=player, seat__isnull=False, game__status__in=(*OVER, Game.Status.ACTIVE)
+    )
+    if viewer.pk != player.pk:
+        theirs = Membership.objects.filter(user=viewer).values("game_id")
+        latest = latest.filter(Q(game__public=True) | Q(game_id__in=theirs))
+    window = latest.order_by(ended.desc(), "-game_id").values("game_id")[:RECENT_WINDOW]
+    # One filter(): the seat and the game belong to the same membership row, which the
+    # annotation then reads.
+    return list(
+        User.objects.filter(
+            is_active=True, memberships__seat__isnull=False, memberships__game_id__in=window
+        )
+        .exclude(pk=player.pk)
+        .annotate(
+            last=Max(Coalesce("memberships__game__finished_at", "memberships__game__started_at"))
+        )
+        .order_by("-last", "username")[:count]
+    )
+
+
+def player_page(player: User, viewer: Any) -> dict[str, Any]:
+    """What /players/<username>/ shows `viewer` about `player`."""
+    kinds = records(player)
+    return {
+        "player": player,
+        "is_me": viewer.pk == player.pk,
+        "records": kinds,
+        "played": sum(k.played for k in kinds),
+        "won": sum(k.won for k in kinds),
+        "recent": recent_games(player, viewer),
+        "people": [person_of_user(user) for user in recent_people(player, viewer)],
+    }

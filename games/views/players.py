@@ -1,0 +1,32 @@
+"""Past games and player pages: HTTP in, HTML out (games/services/past_games.py reads).
+
+Signed-in users only. A player page answers 404 for an unknown or inactive username.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from accounts.http import AuthedRequest
+from accounts.models import User
+from games.services import past_games as service
+
+
+@require_GET
+@login_required
+def past_games(request: AuthedRequest) -> HttpResponse:
+    """The user's finished and abandoned games, newest first, a page at a time (?page=)."""
+    page, rows = service.past_page(request.user, request.GET.get("page"))
+    return render(request, "games/past_games.html", {"page": page, "rows": rows})
+
+
+@require_GET
+@login_required
+def player(request: AuthedRequest, username: str) -> HttpResponse:
+    found = User.objects.filter(username=username, is_active=True).first()
+    if found is None:
+        raise Http404("No such player.")
+    return render(request, "games/player.html", service.player_page(found, request.user))
