@@ -107,6 +107,10 @@ def test_a_finished_game_is_in_past_games_and_names_lead_to_player_pages(
     row.get_by_role("link", name="Quick sixty", exact=True).click()
     expect(alice).to_have_url(table_url)
     expect(alice.locator(".game-over")).to_be_visible()
+    # At the table, bob's name on his seat opens his page.
+    alice.locator(".seat-name").get_by_role("link", name=bob_name).click()
+    expect(alice).to_have_url(f"{base_url}/players/{bob_name}/")
+    expect(alice.get_by_role("heading", name=bob_name, level=1)).to_be_visible()
 
     # Back on the lobby, bob's name in the row opens his page.
     alice.goto(f"{base_url}/")
