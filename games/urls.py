@@ -21,6 +21,22 @@ class InviteTokenConverter:
 
 register_converter(InviteTokenConverter, "invite_token")
 
+
+class UsernameConverter:
+    """A username as Django's validator allows it (letters, digits and @ . + - _): anything
+    else, a NUL character above all (PostgreSQL refuses it in a query), is a 404."""
+
+    regex = r"[\w.@+-]{1,150}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(UsernameConverter, "username")
+
 urlpatterns = [
     # Lobby, new game, waiting room and invitations (games/views/lobby.py).
     path("", lobby.lobby, name="lobby"),
@@ -46,7 +62,7 @@ urlpatterns = [
     path("invite/<invite_token:token>/", lobby.follow_invite_link, name="invite-link-landing"),
     # Past games and player pages (games/views/players.py).
     path("games/past/", players.past_games, name="past-games"),
-    path("players/<str:username>/", players.player, name="player"),
+    path("players/<username:username>/", players.player, name="player"),
     # Public pages (games/views/pages.py): the rules of each game, how to play here.
     path("rules/", pages.rules_index, name="rules-index"),
     path("rules/<slug:slug>/", pages.rules, name="rules"),

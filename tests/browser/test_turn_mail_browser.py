@@ -66,8 +66,12 @@ def mailing_server(tmp_path: Path) -> Iterator[tuple[str, Inbox]]:
     smtp.start()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
+    # Its own database and layer (SQLite, in memory) even in the PostgreSQL run: another
+    # server's sweep on a shared database would claim the mail and send it elsewhere.
     env = server_env(
         tmp_path,
+        DATABASE_URL="",
+        REDIS_URL="",
         EMAIL_HOST="127.0.0.1",
         EMAIL_PORT=str(smtp.port),
         EMAIL_USE_TLS="0",

@@ -241,7 +241,10 @@ def finished(game):
 
 
 def seats_of(game):
-    return [(m.seat, m.user_id, m.bot, m.role) for m in game.memberships.order_by("seat", "pk")]
+    # Seatless invitees first (databases order NULLs differently), then by seat.
+    members = game.memberships.order_by("pk")
+    rows = [(m.seat, m.user_id, m.bot, m.role) for m in members]
+    return sorted(rows, key=lambda row: (row[0] is not None, row[0] or 0))
 
 
 def test_rematch_invites_the_other_players_and_starts_when_they_accept(alice, bob):
