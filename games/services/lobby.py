@@ -313,6 +313,18 @@ def invite(*, game_id: int, by: User, username: str) -> Invitation:
     return invitation
 
 
+def _new_link(room: _Room, by: User) -> Invitation:
+    """A single-use invite link to `room`'s game from `by`, valid for a week."""
+    invitation = Invitation.objects.create(
+        game=room.game,
+        inviter=by,
+        token=new_token(),
+        expires_at=timezone.now() + INVITE_LINK_LIFETIME,
+    )
+    _changed(room)
+    return invitation
+
+
 @transaction.atomic
 def create_invite_link(*, game_id: int, by: User) -> Invitation:
     """A single-use private link; whoever follows it first becomes an invitee."""
@@ -322,14 +334,7 @@ def create_invite_link(*, game_id: int, by: User) -> Invitation:
         rules.invite(room.lobby, _user_pid(by), "link:")
     except rules.LobbyError as error:
         raise _refused(room, by, error) from error
-    invitation = Invitation.objects.create(
-        game=room.game,
-        inviter=by,
-        token=new_token(),
-        expires_at=timezone.now() + INVITE_LINK_LIFETIME,
-    )
-    _changed(room)
-    return invitation
+    return _new_link(room, by)
 
 
 @transaction.atomic
@@ -697,14 +702,7 @@ def create_stand_in_link(*, game_id: int, by: User) -> Invitation:
     """A single-use link for a stand-in: whoever follows it first becomes an invitee of the
     game in progress (`follow_link`)."""
     room = _stand_in_room(game_id, by)
-    invitation = Invitation.objects.create(
-        game=room.game,
-        inviter=by,
-        token=new_token(),
-        expires_at=timezone.now() + INVITE_LINK_LIFETIME,
-    )
-    _changed(room)
-    return invitation
+    return _new_link(room, by)
 
 
 @transaction.atomic
