@@ -15,7 +15,7 @@ Notifications go out after commit.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -294,7 +294,6 @@ def create_game(
 @transaction.atomic
 def invite(*, game_id: int, by: User, username: str) -> Invitation:
     """`by` (any player) invites the user called `username` (who also gets an email)."""
-    from games import mail  # no import cycle: free to join the imports at the top
 
     room = _locked_room(game_id, by)
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
@@ -345,8 +344,6 @@ def email_invite_link(*, game_id: int, by: User, email: str) -> Invitation:
     Each letter goes to an address we know nothing about, so one person may send at most
     20 an hour (429): the site must not become a way to mail strangers."""
     from datetime import timedelta  # these two may join the imports at the top
-
-    from games import mail
 
     hourly_limit = 20
     since = timezone.now() - timedelta(hours=1)
@@ -436,7 +433,7 @@ def accept(*, game_id: int, user: User) -> Membership:
         if member is not None:
             raise Conflict("You are already playing in this game.")
         raise Conflict("You have no invitation to this game.")
-    if room.game.status == Game.Status.ACTIVE:  # a stand-in (`invite_stand_in`)
+    if room.game.status == Game.Status.ACTIVE:  # a stand-in (`stand_ins.invite_stand_in`)
         raise Conflict(
             f"This game is under way: {room.game.organizer.shown_name} gives you a seat "
             "when one is free. Open the game to watch meanwhile."
@@ -665,72 +662,3 @@ def start_rematch_if_answered(game: Game) -> bool:
 
 
 # --- stand-ins: inviting somebody to take an absent player's seat (services/absence.py) --
-
-
-def _stand_in_room(game_id: int, by: User) -> _Room:
-    room = _locked_room(game_id, by)
-    if room.game.status != Game.Status.ACTIVE:
-        raise Conflict("Stand-ins are invited while the game is under way.")
-    _organizer_only(room, by, "invite a stand-in")
-    return room
-
-
-@transaction.atomic
-def invite_stand_in(*, game_id: int, by: User, username: str) -> Invitation:
-    """The organizer of a game in progress invites the user called `username`, who may
-    then be given an absent player's seat (`absence.replace`)."""
-    room = _stand_in_room(game_id, by)
-    invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
-    if invitee is None:
-        raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
-    try:
-        # The lobby's rules, as before the start: this is the one invitation allowed after.
-        after = rules.invite(replace(room.lobby, started=False), _user_pid(by), _user_pid(invitee))
-    except rules.LobbyError as error:
-        raise Conflict(error.message) from error
-    _save(room, replace(after, started=True))
-    invitation = Invitation.objects.create(game=room.game, inviter=by, invitee=invitee)
-    mail.invitation_sent(invitation)
-    _changed(room)
-    invitee_id, invitation_id = invitee.pk, invitation.pk
-    transaction.on_commit(lambda: realtime.invitation_received(invitee_id, invitation_id))
-    return invitation
-
-
-@transaction.atomic
-def create_stand_in_link(*, game_id: int, by: User) -> Invitation:
-    """A single-use link for a stand-in: whoever follows it first becomes an invitee of the
-    game in progress (`follow_link`)."""
-    room = _stand_in_room(game_id, by)
-    return _new_link(room, by)
-
-
-@transaction.atomic
-def follow_link(*, token: str, user: User) -> Game:
-    """`user` follows an invite link: before the start they take a seat
-    (`use_invite_link`); during the game they become an invitee the organizer may give an
-    absent player's seat to (the link is then used, the invitation still pending)."""
-    found = Invitation.objects.filter(token=token).only("game_id").first()
-    if found is None:
-        raise LinkUnusable("This invite link does not exist.", status=404)
-    game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
-    if game.status != Game.Status.ACTIVE:
-        return use_invite_link(token=token, user=user)
-    link = Invitation.objects.get(pk=found.pk)  # read again under the game's lock
-    room = _room(game)
-    if _user_pid(user) in room.members:
-        return game
-    problem = link_problem(link)
-    if problem is not None:
-        raise problem
-    try:
-        after = rules.invite(
-            replace(room.lobby, started=False), room.lobby.organizer, _user_pid(user)
-        )
-    except rules.LobbyError as error:
-        raise Conflict(error.message) from error
-    _save(room, replace(after, started=True))
-    link.invitee = user
-    link.save(update_fields=["invitee"])
-    _changed(room)
-    return game

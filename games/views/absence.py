@@ -19,8 +19,7 @@ from django.views.decorators.http import require_POST
 from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.forms import InviteForm, first_error
-from games.services import absence
-from games.services import lobby as lobby_services
+from games.services import absence, stand_ins
 from games.services.lobby import LobbyRefused
 from games.services.table import TableError, UnreadableMove
 from games.views.table import _render_table as render_table
@@ -89,7 +88,7 @@ def invite(request: AuthedRequest, game_id: int) -> HttpResponse:
         if not form.is_valid():
             raise UnreadableMove(first_error(form))
         username = form.cleaned_data["username"]
-        lobby_services.invite_stand_in(game_id=game_id, by=request.user, username=username)
+        stand_ins.invite_stand_in(game_id=game_id, by=request.user, username=username)
 
     return _act(request, game_id, send)
 
@@ -101,5 +100,5 @@ def invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
     return _act(
         request,
         game_id,
-        lambda: lobby_services.create_stand_in_link(game_id=game_id, by=request.user),
+        lambda: stand_ins.create_stand_in_link(game_id=game_id, by=request.user),
     )

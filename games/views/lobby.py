@@ -38,7 +38,7 @@ from games.forms import (
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
 from games.services import lobby as services
-from games.services import past_games
+from games.services import past_games, stand_ins
 from games.services.lobby import LobbyRefused
 from games.views import pages
 
@@ -567,7 +567,7 @@ def follow_invite_link(request: AuthedRequest, token: str) -> HttpResponse:
         return render(request, "games/invite_link.html", context)
     try:
         # Before the start the link seats them; during the game it makes them a stand-in.
-        game = services.follow_link(token=token, user=request.user)
+        game = stand_ins.follow_link(token=token, user=request.user)
     except LobbyRefused as refusal:
         context = {"message": refusal.message, "status": refusal.status}
         return render(request, "games/invite_link.html", context, status=refusal.status)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from games import presence, registry
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Invitation, Membership
-from games.services import absence, lobby, table
+from games.services import absence, lobby, stand_ins, table
 from games.services.absence import NotOrganizer
 from games.services.lobby import Conflict, NotAllowed
 from games.services.table import NotAPlayer, RefusedMove, UnreadableMove
@@ -114,7 +114,7 @@ def test_only_seated_players_may_ask_for_cover(three, alice, dave):
     with pytest.raises(NotAPlayer) as refused:
         absence.cover(game_id=three.pk, by=dave, seat=1)
     assert refused.value.status == 403
-    lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")  # an invitee now
+    stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")  # an invitee now
     with pytest.raises(NotAPlayer):
         absence.cover(game_id=three.pk, by=dave, seat=1)
 
@@ -146,15 +146,15 @@ def test_the_organizer_invites_a_stand_in_while_the_game_is_on(
     three, alice, bob, dave, pushes, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        invitation = lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+        invitation = stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     stand_in = member(three, dave)
     assert stand_in.role == Membership.Role.INVITEE and stand_in.seat is None
     assert invitation.state == Invitation.State.PENDING and invitation.invitee == dave
     assert ("invitation_received", (dave.pk, invitation.pk)) in pushes
     with pytest.raises(NotAllowed):  # a stand-in is the organizer's call
-        lobby.invite_stand_in(game_id=three.pk, by=bob, username="dave")
+        stand_ins.invite_stand_in(game_id=three.pk, by=bob, username="dave")
     with pytest.raises(Conflict):  # already invited
-        lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+        stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     with pytest.raises(Conflict):  # the ordinary invitation still waits for the start
         lobby.invite(game_id=three.pk, by=alice, username="dave")
     with pytest.raises(Conflict, match="under way"):  # accepting is the organizer's call
@@ -167,13 +167,13 @@ def test_the_organizer_invites_a_stand_in_while_the_game_is_on(
 def test_stand_ins_are_invited_only_during_the_game(alice, bob, dave):
     waiting = lobby.create_game(organizer=alice, name="Later", public=False, max_players=2)
     with pytest.raises(Conflict):
-        lobby.invite_stand_in(game_id=waiting.pk, by=alice, username="dave")
+        stand_ins.invite_stand_in(game_id=waiting.pk, by=alice, username="dave")
     with pytest.raises(Conflict):
-        lobby.create_stand_in_link(game_id=waiting.pk, by=alice)
+        stand_ins.create_stand_in_link(game_id=waiting.pk, by=alice)
 
 
 def test_replace_gives_the_seat_and_its_hand_to_the_stand_in(three, alice, bob, dave, clock):
-    lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+    stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     gone(three, bob, clock, T0)
     clock.at = T0 + 121
     state = table.load_state(three)
@@ -195,7 +195,7 @@ def test_replace_gives_the_seat_and_its_hand_to_the_stand_in(three, alice, bob, 
 
 def test_replace_a_covered_seat_hands_it_back_to_a_human(three, alice, bob, dave):
     absence.cover(game_id=three.pk, by=alice, seat=1)
-    lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+    stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     absence.replace(
         game_id=three.pk, by=alice, seat=1, invitee_membership_id=member(three, dave).pk
     )
@@ -206,7 +206,7 @@ def test_replace_a_covered_seat_hands_it_back_to_a_human(three, alice, bob, dave
 def test_only_the_organizer_replaces_and_only_an_absent_player(
     three, alice, bob, carol, dave, clock
 ):
-    lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+    stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     stand_in = member(three, dave).pk
     with pytest.raises(NotOrganizer) as refused:
         absence.replace(game_id=three.pk, by=carol, seat=1, invitee_membership_id=stand_in)
@@ -229,7 +229,7 @@ def test_only_the_organizer_replaces_and_only_an_absent_player(
 
 
 def test_a_stand_in_link_makes_its_follower_an_invitee_of_the_game(three, alice, bob, dave):
-    link = lobby.create_stand_in_link(game_id=three.pk, by=alice)
+    link = stand_ins.create_stand_in_link(game_id=three.pk, by=alice)
     response = logged_in_client(dave).get(reverse("invite-link-landing", args=[link.token]))
     assert response.status_code == 302
     stand_in = member(three, dave)
@@ -333,7 +333,7 @@ def test_the_table_offers_cover_for_a_disconnected_player_even_before_the_grace_
 def test_the_organizer_is_offered_stand_ins_and_abandon_when_everyone_is_gone(
     three, alice, bob, carol, dave
 ):
-    lobby.invite_stand_in(game_id=three.pk, by=alice, username="dave")
+    stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     offers = absence.offers(
         three, table.memberships(three), member(three, alice), presence.presence_of(three.pk)
     )
