@@ -29,13 +29,12 @@ from django.utils import timezone
 from games import clocks, realtime
 from games.models import Game, Invitation, Membership
 from games.presence import Presence, presence_of
+from games.services.seats import changed_hands
 from games.services.table import (
     NotAPlayer,
     RefusedMove,
     TableError,
     UnreadableMove,
-    after_change,
-    load_state,
     memberships,
     seated,
 )
@@ -133,7 +132,7 @@ def cover(*, game_id: int, by: Any, seat: int) -> Game:
     target.automated = True
     target.cover_note = f"{by.shown_name} asked a bot to cover"[:80]
     target.save(update_fields=["automated", "cover_note"])
-    _changed_hands(game)
+    changed_hands(game)
     return game
 
 
@@ -181,18 +180,9 @@ def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> 
     invitation.state = Invitation.State.ACCEPTED
     invitation.responded_at = timezone.now()
     invitation.save(update_fields=["state", "responded_at"])
-    _changed_hands(game)  # the newcomer's clock starts afresh on their turn
+    changed_hands(game)  # the newcomer's clock starts afresh on their turn
     transaction.on_commit(lambda: realtime.lobby_changed([gone_id]))
     return game
-
-
-def _changed_hands(game: Game) -> None:
-    """A seat changed hands (game locked): a new version, the bots and clocks catch up, and
-    everybody's table and lobby are told."""
-    game.version += 1
-    game.save(update_fields=["version"])
-    state = load_state(game)
-    after_change(game, state, state, mover_seat=None)
 
 
 @transaction.atomic

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games import clocks
 from games.models import Game, Membership
 from games.services.table import (
     NotAPlayer,
@@ -39,10 +40,13 @@ def _seat_of(game: Game, user: Any, doing: str) -> Membership:
     return member
 
 
-def _changed_hands(game: Game, member: Membership, fields: list[str]) -> None:
-    member.save(update_fields=fields)
+def changed_hands(game: Game) -> None:
+    """A seat changed hands (a bot took it, its player or a stand-in took it back; game
+    locked): a new version, each awaited seat's clock fitting who plays it now, the bots
+    and every table and lobby told."""
     game.version += 1
     game.save(update_fields=["version"])
+    clocks.refresh(game)
     state = load_state(game)
     after_change(game, state, state, mover_seat=None)
 
@@ -55,7 +59,8 @@ def automate(*, game_id: int, user: Any) -> Game:
     if member.automated:
         raise RefusedMove("A bot already plays your seat.")
     member.automated, member.cover_note = True, ""
-    _changed_hands(game, member, ["automated", "cover_note"])
+    member.save(update_fields=["automated", "cover_note"])
+    changed_hands(game)
     return game
 
 
@@ -68,7 +73,8 @@ def reclaim(*, game_id: int, user: Any) -> Game:
     if not member.automated:
         raise RefusedMove("You are playing your seat already.")
     member.automated, member.cover_note = False, ""
-    _changed_hands(game, member, ["automated", "cover_note"])
+    member.save(update_fields=["automated", "cover_note"])
+    changed_hands(game)
     return game
 
 

@@ -250,8 +250,6 @@ def after_change(
     a seat changed hands, so everybody's turn may have changed.
     """
     rules = kind_of(game).rules
-    if mover_seat is None:  # a seat may have changed hands: its clock fits its new player
-        clocks.refresh(game)
     everyone = members if members is not None else memberships(game)
     by_seat = seated(game, everyone)
     if bots_are_synchronous():
