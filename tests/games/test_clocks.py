@@ -97,21 +97,23 @@ def test_the_away_seat_is_shown_to_everyone(alice, bob):
     assert "A bot plays your seat." in mine and 'id="reclaim-button"' in mine
 
 
-def test_taking_the_seat_back_restarts_the_clock(alice, bob):
+def test_taking_the_seat_back_restarts_the_clock(settings, alice, bob):
     game = clocked_table([alice, bob], seconds=120)
+    settings.BOT_DELAY_SECONDS = 0.8  # the bot waits for its timer (none runs here)
     seat = active_seat(game)
     away = alice if seat == 0 else bob
     seats.automate(game_id=game.pk, user=away)
     member = member_at(game, seat)
     assert member.automated and member.cover_note == ""
+    # Still awaited, now as a bot's move: its deadline is the bot's, seconds away.
+    assert member.must_act and member.deadline < timezone.now() + timedelta(seconds=30)
     reclaimed_at = timezone.now()
     response = logged_in_client(away).post(reverse("reclaim", args=[game.pk]))
     assert response.status_code == 302
     member = member_at(game, seat)
     assert not member.automated and member.cover_note == ""
-    game.refresh_from_db()
-    if member.must_act:  # on their turn: two fresh minutes
-        assert member.deadline >= reclaimed_at + timedelta(seconds=119)
+    assert member.must_act  # on their turn: two fresh minutes
+    assert member.deadline >= reclaimed_at + timedelta(seconds=119)
 
 
 def test_reclaim_is_refused_when_nothing_to_take_back(alice, bob, carol):
