@@ -9,11 +9,14 @@ is dealt from f"{seed}:{i}" and its bots draw from their own seeded generators.
 
 from __future__ import annotations
 
+import functools
 import math
+import multiprocessing
 import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +89,27 @@ class SimulationResult:
         return self.actions / self.seconds if self.seconds else 0.0
 
 
+def _seat_of(index: int, seats: int) -> list[int]:
+    """The seat of each line-up position in game `index` (rotated one seat per game, which
+    keeps partners together in a team game seated alternately)."""
+    return [(position + index) % seats for position in range(seats)]
+
+
+def _play_rotated(
+    rules: Rules[Any, Any, Any],
+    seats: int,
+    options: Mapping[str, Any],
+    seed: str,
+    lineup: Sequence[str],
+    bots: Mapping[str, Bot[Any, Any]],
+    index: int,
+) -> PlayedGame:
+    at_seat = [""] * seats
+    for position, seat in enumerate(_seat_of(index, seats)):
+        at_seat[seat] = lineup[position]
+    return play(rules, seats, options, f"{seed}:{index}", [bots[n] for n in at_seat])
+
+
 def simulate(
     rules: Rules[Any, Any, Any],
     seats: int,
@@ -94,8 +118,13 @@ def simulate(
     seed: str,
     lineup: Sequence[str],
     bots: Mapping[str, Bot[Any, Any]],
+    *,
+    jobs: int = 1,
 ) -> SimulationResult:
-    """Play `games` games; in game `g`, line-up position `p` plays seat `(p + g) % seats`."""
+    """Play `games` games; in game `g`, line-up position `p` plays seat `(p + g) % seats`.
+
+    With `jobs` > 1 the games are shared out to that many worker processes; each game is
+    dealt and played from its own seeds, so the results are the same as with one."""
     if len(lineup) != seats:
         raise ValueError(f"Give one bot per seat: {seats} names, not {len(lineup)}.")
     unknown = [name for name in lineup if name not in bots]
@@ -105,12 +134,15 @@ def simulate(
     decisions: dict[str, list[float]] = {label: [] for label in lineup}
     actions = 0
     started = time.perf_counter()
-    for index in range(games):
-        seat_of = [(position + index) % seats for position in range(seats)]
-        at_seat = [""] * seats
-        for position, seat in enumerate(seat_of):
-            at_seat[seat] = lineup[position]
-        played = play(rules, seats, options, f"{seed}:{index}", [bots[n] for n in at_seat])
+    one = functools.partial(_play_rotated, rules, seats, options, seed, lineup, bots)
+    if jobs > 1:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            results = list(pool.map(one, range(games), chunksize=max(1, games // (jobs * 8))))
+    else:
+        results = [one(index) for index in range(games)]
+    for index, played in enumerate(results):
+        seat_of = _seat_of(index, seats)
         actions += played.actions
         winners = played.outcome.winners
         for position, seat in enumerate(seat_of):

@@ -1,8 +1,8 @@
 """The pure parts of every game kind import neither Django nor Channels.
 
 Covered: every module under `games/kinds/*/engine/` (future games too), each game's
-`bots.py`, `conformance.py` and `export.py`, and the shared `protocol.py`, `conformance.py` and
-`simulation.py`. Checked twice: the import statements themselves (AST, so a lazy import
+`bots.py`, `search.py`, `conformance.py` and `export.py`, and the shared `protocol.py`,
+`conformance.py`, `simulation.py`, `search.py` and `levels.py`. Checked twice: the import statements themselves (AST, so a lazy import
 inside a function is caught too), and a fresh interpreter that imports every module and
 then finds no `django` or `channels` module loaded (so an indirect import is caught too).
 """
@@ -25,8 +25,10 @@ FORBIDDEN = ("django", "channels")
 
 def pure_files() -> list[Path]:
     files = sorted(KINDS.glob("*/engine/**/*.py"))
-    files += [KINDS / name for name in ("protocol.py", "conformance.py", "simulation.py")]
+    shared = ("protocol.py", "conformance.py", "simulation.py", "search.py", "levels.py")
+    files += [KINDS / name for name in shared]
     files += sorted(KINDS.glob("*/bots.py")) + sorted(KINDS.glob("*/conformance.py"))
+    files += sorted(KINDS.glob("*/search.py"))
     files += sorted(KINDS.glob("*/export.py"))
     return files
 

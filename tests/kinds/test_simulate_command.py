@@ -11,6 +11,7 @@ from django.core.management import CommandError, call_command
 from games import registry
 
 WINS = re.compile(r"^seat (\d) (\w+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
+TEAM_WINS = re.compile(r"^team (\d) ([\w+]+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
 
 
 def run_command(*args):
@@ -27,18 +28,18 @@ def test_every_game_prints_wins_per_seat_and_decision_times(kind):
     text = run_command("--game", kind, "--games", "4", "--seed", "S", *target)
     assert text.startswith(f"{kind}: 4 games, {seats} seats")
     assert re.search(r"^\d+ actions/s$", text, re.M)
-    wins = WINS.findall(text)
-    assert [int(seat) for seat, *_ in wins] == list(range(seats))
-    # A team's win counts for each of its seats; a shared win is split between the winners.
-    winners_per_game = seats // 2 if game.teams is not None else 1
-    assert abs(sum(float(share) for _, _, share, _ in wins) - 100 * winners_per_game) < seats
+    # One line per team (one team wins each game), or per seat (a shared win is split).
+    lines = TEAM_WINS if game.teams is not None else WINS
+    wins = lines.findall(text)
+    assert [int(n) for n, *_ in wins] == list(range(2 if game.teams is not None else seats))
+    assert abs(sum(float(share) for _, _, share, _ in wins) - 100) < seats
     assert re.search(
         rf"^decisions: {game.seat_bot} p50 \d+\.\d+ ms, p95 \d+\.\d+ ms, p99 \d+\.\d+ ms$",
         text,
         re.M,
     )
     again = run_command("--game", kind, "--games", "4", "--seed", "S", *target)
-    assert WINS.findall(again) == wins  # the same seed plays the same games
+    assert lines.findall(again) == wins  # the same seed plays the same games
 
 
 def test_hearts_reports_points_per_hand():
@@ -77,3 +78,13 @@ def test_bad_requests_are_command_errors():
         run_command("--game", "chess")
     with pytest.raises(CommandError, match="Hearts is played by 4 players"):
         run_command("--game", "hearts", "--players", "3")
+
+
+def test_a_team_game_reports_each_team_under_its_bots_and_jobs_change_nothing():
+    args = ("--game", "fifty-six", "--games", "6", "--seed", "T", "--option", "tables_per_team=1")
+    lineup = ("--bots", "medium,easy,medium,easy")
+    text = run_command(*args, *lineup)
+    wins = TEAM_WINS.findall(text)
+    assert [(team, label) for team, label, *_ in wins] == [("0", "medium"), ("1", "easy")]
+    assert not WINS.findall(text)
+    assert TEAM_WINS.findall(run_command(*args, *lineup, "--jobs", "2")) == wins

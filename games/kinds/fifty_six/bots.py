@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 
+from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import ASK_TRUMP, PASS, PLAYS, TRUMPS, Action, make_bid
@@ -229,7 +230,11 @@ class RandomBot:
         return rng.choice(actions)
 
 
+NAIVE = ViewBot(RULES, suggest)
+
 BOTS: dict[str, Bot[FiftySixState, Action]] = {
-    "naive": ViewBot(RULES, suggest),
+    "easy": EasyBot(RULES, NAIVE),
+    "medium": NAIVE,
+    "naive": NAIVE,
     "random": RandomBot(),
 }

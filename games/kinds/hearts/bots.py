@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import PLAYS, Action, Pass
@@ -106,7 +107,11 @@ class RandomBot:
         return rng.choice(actions)
 
 
+NAIVE = ViewBot(RULES, suggest)
+
 BOTS: dict[str, Bot[HeartsState, Action]] = {
-    "naive": ViewBot(RULES, suggest),
+    "easy": EasyBot(RULES, NAIVE),
+    "medium": NAIVE,
+    "naive": NAIVE,
     "random": RandomBot(),
 }

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import random
 
+from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot
 
 from .engine.bots import suggestion
 from .engine.moves import Discard, Move
 from .engine.rules import legal_moves
+from .engine.seam import RULES
 from .engine.state import GameState, Status
 
 
@@ -32,4 +34,11 @@ class RandomBot:
         return rng.choice(legal_moves(state, seat))
 
 
-BOTS: dict[str, Bot[GameState, Move]] = {"naive": NaiveBot(), "random": RandomBot()}
+NAIVE = NaiveBot()
+
+BOTS: dict[str, Bot[GameState, Move]] = {
+    "easy": EasyBot(RULES, NAIVE),
+    "medium": NAIVE,
+    "naive": NAIVE,
+    "random": RandomBot(),
+}

@@ -28,6 +28,7 @@ from bisect import bisect_left, bisect_right
 from functools import lru_cache
 from math import comb
 
+from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
 
 from .engine.actions import CHOOSES, TAKE_ROWS, Action
@@ -240,8 +241,12 @@ class RandomBot:
         raise ValueError(f"Seat {seat} has nothing to do.")
 
 
+NAIVE = ViewBot(RULES, suggest)
+
 BOTS: dict[str, Bot[HundredAndFourState, Action]] = {
-    "naive": ViewBot(RULES, suggest),
+    "easy": EasyBot(RULES, NAIVE),
+    "medium": NAIVE,
+    "naive": NAIVE,
     "heuristic": ViewBot(RULES, heuristic_action),
     "random": RandomBot(),
 }
