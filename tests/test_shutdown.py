@@ -72,10 +72,12 @@ def prepare_move(url: str, game_id: int, session: str) -> tuple[str, dict[str, s
     """The body and headers of bob's opening bid, as the table page would post it."""
     host = urllib.parse.urlsplit(url).netloc
     conn = http.client.HTTPConnection(host, timeout=10)
-    conn.request("GET", f"/games/{game_id}/table/", headers={"Cookie": f"sessionid={session}"})
-    response = conn.getresponse()
-    html = response.read().decode()
-    conn.close()
+    try:
+        conn.request("GET", f"/games/{game_id}/table/", headers={"Cookie": f"sessionid={session}"})
+        response = conn.getresponse()
+        html = response.read().decode()
+    finally:
+        conn.close()
     assert response.status == 200, html[:500]
     cookies = response.headers.get_all("Set-Cookie") or []
     csrf = next(c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("csrftoken="))
@@ -91,13 +93,17 @@ def prepare_move(url: str, game_id: int, session: str) -> tuple[str, dict[str, s
 
 
 def post(url: str, path: str, body: str, headers: dict[str, str], result: list[Any]) -> None:
+    # The connection is closed whatever happens: kept alive by the stored error's traceback
+    # (a reference cycle), an open socket would be collected during some later test and
+    # fail it with a ResourceWarning.
+    conn = http.client.HTTPConnection(urllib.parse.urlsplit(url).netloc, timeout=10)
     try:
-        conn = http.client.HTTPConnection(urllib.parse.urlsplit(url).netloc, timeout=10)
         conn.request("POST", path, body=body, headers=headers)
         result.append(conn.getresponse().status)
-        conn.close()
     except OSError as error:  # the server went away mid-request: allowed
-        result.append(error)
+        result.append(type(error).__name__)
+    finally:
+        conn.close()
 
 
 def log_of(db: Path, game_id: int) -> tuple[int, list[int]]:
