@@ -4,7 +4,8 @@ PORT ?= 8000
 UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 RUN := $(UV) run --locked
 
-.PHONY: run serve test check pytest browser-deps bench clean
+.PHONY: run serve test check pytest browser-deps proxy-deps server-deps serve-cluster stop-cluster \
+	bench clean
 
 # uv is not on a fresh machine: bootstrap it into .tools/ with pip.
 .tools/bin/uv:
@@ -27,6 +28,26 @@ browser-deps:  ## Debian's Chromium for the browser tests (Playwright cannot dow
 	@command -v chromium >/dev/null || { \
 	  echo "Installing Debian's chromium for the browser tests..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# nginx lives in /usr/sbin, which is not on every user's PATH.
+proxy-deps:  ## Debian's nginx, for serve-cluster and the proxy test (tests/scaleout/test_proxy.py)
+	@test -x /usr/sbin/nginx || { \
+	  echo "Installing Debian's nginx for the cluster recipe and its test..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+
+server-deps:  ## Debian's PostgreSQL and Redis, when missing
+	@ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 && command -v redis-server >/dev/null || { \
+	  echo "Installing Debian's PostgreSQL and Redis..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null; }
+
+# nginx on HOST:PORT in front of PROCESSES daphne processes (ports PORT+1...) on PostgreSQL
+# and Redis (DATABASE_URL, REDIS_URL; local ones by default): README, "Production-like".
+PROCESSES ?= 2
+serve-cluster: $(UV) proxy-deps server-deps  ## nginx + PROCESSES daphne processes in the background
+	$(RUN) python deploy/cluster.py start --processes $(PROCESSES) --host $(HOST) --port $(PORT)
+
+stop-cluster:  ## stop what serve-cluster started (its pid files in .cluster/)
+	python3 deploy/cluster.py stop
 
 check: $(UV)  ## lint, format and type check
 	$(RUN) ruff check .
