@@ -54,7 +54,7 @@ check: $(UV)  ## lint, format and type check
 	$(RUN) ruff format --check .
 	DEBUG=1 $(RUN) mypy .
 
-pytest: $(UV) browser-deps  ## every test (pytest exits 5, failing make, if none ran)
+pytest: $(UV) browser-deps proxy-deps  ## every test (pytest exits 5, failing make, if none ran)
 	$(RUN) pytest
 
 test: check pytest
