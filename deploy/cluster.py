@@ -188,7 +188,7 @@ def ours(pid: int, run: Path) -> bool:
 def stop(run: Path) -> list[str]:
     """Stop nginx, then each daphne (and any worker it started: its whole session), from
     the pid files in run; returns what was stopped."""
-    files = sorted(run.glob("*.pid"), key=lambda path: path.name != "nginx.pid")
+    files = sorted(run.glob("*.pid"), key=lambda path: (path.name != "nginx.pid", path.name))
     stopped = []
     for pid_file in files:
         pid = int(pid_file.read_text())
