@@ -22,6 +22,7 @@ import random
 
 from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
+from games.kinds.search import SearchBot
 
 from .engine.actions import PLAYS, Action, Pass
 from .engine.cards import HEARTS, POINTS, QUEEN_OF_SPADES, SPADES, Card, cards_of
@@ -30,6 +31,7 @@ from .engine.rules import legal_actions
 from .engine.seam import RULES
 from .engine.state import HeartsState
 from .engine.view import HeartsView
+from .search import HeartsSearch
 
 _ACE_OF_SPADES = Card(SPADES * 13 + 12)
 _KING_OF_SPADES = Card(SPADES * 13 + 11)
@@ -112,6 +114,7 @@ NAIVE = ViewBot(RULES, suggest)
 BOTS: dict[str, Bot[HeartsState, Action]] = {
     "easy": EasyBot(RULES, NAIVE),
     "medium": NAIVE,
+    "hard": SearchBot(RULES, HeartsSearch(), playouts=160, min_samples=8),
     "naive": NAIVE,
     "random": RandomBot(),
 }
