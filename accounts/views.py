@@ -6,7 +6,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.addresses import verified_address
 from accounts.forms import MailSettingsForm, ProfileForm
@@ -56,10 +56,11 @@ def mail_settings(request: AuthedRequest) -> HttpResponse:
     return redirect("profile")
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HttpRequest) -> HttpResponse:
-    """Liveness and database check for load balancers and the test harness."""
+    """Liveness and database check for load balancers and the test harness (GET, or HEAD
+    as health checks and `curl -I` send it)."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")

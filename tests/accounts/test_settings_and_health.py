@@ -20,6 +20,12 @@ def test_healthz_checks_the_database(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_healthz_answers_a_head_request_as_health_checks_send_it(client: Client) -> None:
+    assert client.head("/healthz").status_code == 200
+    assert client.post("/healthz").status_code == 405
+
+
+@pytest.mark.django_db
 def test_healthz_reports_a_broken_database(client: Client, monkeypatch) -> None:
     from django.db.backends.utils import CursorWrapper
 
