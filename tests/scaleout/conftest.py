@@ -6,7 +6,9 @@ they are deselected at collection (not skipped), so the default run reports noth
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,25 @@ lobby.start_game(game_id=game.pk, by=alice)
 print("SETUP" + json.dumps({{"game": game.pk, "alice": alice.pk, "bob": bob.pk,
     "alice_session": alice_session, "bob_session": bob_session}}))
 """
+
+
+def found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found"
+    return match.group(1)
+
+
+def version_of(html: str) -> int:
+    """The table version a page or a pushed `#table` shows."""
+    return int(found(r'id="table"[^>]*data-version="(\d+)"', html))
+
+
+async def frame_with(ws: Any, needle: str) -> str:
+    """The next frame containing `needle` (others, e.g. presence redraws, are skipped)."""
+    while True:
+        frame = str(await asyncio.wait_for(ws.recv(), 10))
+        if needle in frame:
+            return frame
 
 
 def run_setup(env: dict[str, str], prefix: str) -> dict[str, Any]:

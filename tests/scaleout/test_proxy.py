@@ -26,8 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from deploy import cluster as deploy
 from tests.conftest import free_port, manage, server_env
-from tests.scaleout.conftest import run_setup
-from tests.scaleout.test_two_processes import found, frame_with, version_of
+from tests.scaleout.conftest import found, frame_with, run_setup, version_of
 
 pytestmark = pytest.mark.scaleout
 

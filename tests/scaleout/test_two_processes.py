@@ -4,7 +4,6 @@ and presence counts are shared through the Redis cache."""
 from __future__ import annotations
 
 import asyncio
-import re
 import urllib.parse
 import urllib.request
 
@@ -13,15 +12,9 @@ from asgiref.sync import sync_to_async
 from websockets.asyncio.client import connect
 
 from games import presence
-from tests.scaleout.conftest import run_setup
+from tests.scaleout.conftest import found, frame_with, run_setup, version_of
 
 pytestmark = pytest.mark.scaleout
-
-
-def found(pattern: str, text: str) -> str:
-    match = re.search(pattern, text)
-    assert match, f"{pattern!r} not found"
-    return match.group(1)
 
 
 def ws_url(http_url: str, path: str) -> str:
@@ -37,14 +30,6 @@ async def open_socket(http_url: str, path: str, session: str):
     )
     first = await asyncio.wait_for(ws.recv(), 10)
     return ws, str(first)
-
-
-async def frame_with(ws, needle: str) -> str:
-    """The next frame containing `needle` (others, e.g. presence redraws, are skipped)."""
-    while True:
-        frame = str(await asyncio.wait_for(ws.recv(), 10))
-        if needle in frame:
-            return frame
 
 
 def post_move(http_url: str, game_id: int, session: str, **fields: str) -> int:
@@ -70,10 +55,6 @@ def post_move(http_url: str, game_id: int, session: str, **fields: str) -> int:
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return int(response.status)
-
-
-def version_of(html: str) -> int:
-    return int(found(r'id="table"[^>]*data-version="(\d+)"', html))
 
 
 async def test_a_move_posted_to_one_process_reaches_a_table_socket_on_the_other(two_servers):
