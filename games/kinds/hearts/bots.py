@@ -1,7 +1,7 @@
 """Hearts' machine players behind the protocol's `Bot` (pure: no Django).
 
-"naive" decides from the seat's view only (`RULES.view(state, seat)`), so it cannot cheat,
-and `suggest(view)` gives the same choice as a hint for a human player:
+"naive" (the "medium" level) decides from the seat's view only (`RULES.view(state, seat)`),
+so it cannot cheat, and `suggest(view)` gives the same choice as a hint for a human player:
 
 * pass: the Q♠, A♠ and K♠ first, then the highest cards (hearts before other suits at the
   same rank);
@@ -12,8 +12,13 @@ and `suggest(view)` gives the same choice as a hint for a human player:
   card that loses, and when every card wins, play the highest (not the Q♠ if possible);
 * discard (void in the led suit): the Q♠, else the highest heart, else the highest card.
 
+"hard" is the determinized search (`games.kinds.search.SearchBot`) with Hearts' part in
+`search.py`: it samples the hidden hands from the seat's view, plays each candidate out to
+the end of the hand with a fast copy of the naive policy (`playout.py`) and keeps the best.
+"easy" is the naive bot with a random legal action about one time in three.
+
 "random" plays a uniformly random legal card and passes three random cards of its hand:
-for tests and benchmarks. Both are deterministic for a given `rng`.
+for tests and benchmarks. All are deterministic for a given `rng`.
 """
 
 from __future__ import annotations
@@ -114,7 +119,8 @@ NAIVE = ViewBot(RULES, suggest)
 BOTS: dict[str, Bot[HeartsState, Action]] = {
     "easy": EasyBot(RULES, NAIVE),
     "medium": NAIVE,
-    "hard": SearchBot(RULES, HeartsSearch(), playouts=160, min_samples=8),
+    # 80 playouts: about 10 ms of CPU for most decisions (tuned with `manage.py simulate`).
+    "hard": SearchBot(RULES, HeartsSearch(), playouts=80, min_samples=8),
     "naive": NAIVE,
     "random": RandomBot(),
 }

@@ -412,8 +412,8 @@ class HeartsSearch:
 
     def budget(self, view: HeartsView, playouts: int) -> int:
         # About the same time for every decision: a playout costs a fixed part (the sample's
-        # share, the candidate applied) and a part per card left to play, and one from the
-        # pass plays the passes and the whole hand.
+        # share, the candidate applied) and a part per card left to play. One from the pass
+        # plays the passes and the whole hand, but the pass matters most: the usual budget.
         if view.phase == PASS:
-            return playouts * 3 // 5
+            return playouts
         return playouts * 78 // (26 + sum(view.hand_sizes))
