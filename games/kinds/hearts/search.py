@@ -19,7 +19,8 @@
   the end of the hand; the value is the other seats' mean points minus the seat's own, after
   the moon rule (so shooting the moon is worth 26 and suffering one -8.7).
 * `budget(view, playouts)`: more playouts when fewer cards remain to play (a playout is
-  cheaper), fewer for the pass (a whole hand per playout).
+  cheaper), so that every decision takes about the same time; the pass, whose playouts are
+  the dearest, gets the usual budget because it matters most.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ from .playout import hand_points, naive_card, naive_pass
 # with the hand), but a state needs one, and it must not depend on anything hidden.
 _SOURCE = SeededDeals("hearts-search")
 _QS = int(QUEEN_OF_SPADES)
-_QS_BIT = 1 << _QS
 _ACE_OF_SPADES = _QS + 2
 _KING_OF_SPADES = _QS + 1
 _SPADES = 3
