@@ -16,9 +16,12 @@ Every bot decides from the seat's view only (`RULES.view(state, seat)`), so none
   simulation against "naive" at 2-10 seats). Its too-low row choice places the rest of the
   revealed turn for each row and weighs the row's cost against the risk of the hand on the
   rows that result.
+* "hard": the determinized search (`games.kinds.search.SearchBot`) with this game's part
+  in `search.py`: the unseen cards dealt at random from the seat's view, every legal card
+  played out to the end of the deal with the naive policy for every seat.
 * "random": a uniformly random legal action (tests and benchmarks).
 
-All are deterministic for a given `rng` (only "random" draws from it).
+All are deterministic for a given `rng` (only "random", "easy" and "hard" draw from it).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from math import comb
 
 from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
+from games.kinds.search import SearchBot
 
 from .engine.actions import CHOOSES, TAKE_ROWS, Action
 from .engine.cards import (
@@ -45,6 +49,7 @@ from .engine.cards import (
 from .engine.seam import RULES
 from .engine.state import HundredAndFourState
 from .engine.view import HundredAndFourView
+from .search import HundredAndFourSearch
 
 # How much the rest of the hand's risk on the rows a card leaves weighs against the card's.
 HAND_WEIGHT = 0.3
@@ -228,6 +233,9 @@ def heuristic_action(view: HundredAndFourView) -> Action | None:
     return None
 
 
+# The hard bot's playouts per decision (`HundredAndFourSearch.budget` scales them by turn).
+HARD_PLAYOUTS = 60
+
 # --- The bots ----------------------------------------------------------------------------------
 
 
@@ -248,5 +256,6 @@ BOTS: dict[str, Bot[HundredAndFourState, Action]] = {
     "medium": NAIVE,
     "naive": NAIVE,
     "heuristic": ViewBot(RULES, heuristic_action),
+    "hard": SearchBot(RULES, HundredAndFourSearch(), playouts=HARD_PLAYOUTS, min_samples=4),
     "random": RandomBot(),
 }
