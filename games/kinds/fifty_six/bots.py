@@ -28,6 +28,7 @@ import random
 
 from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot, ViewBot
+from games.kinds.search import SearchBot
 
 from .engine.actions import ASK_TRUMP, PASS, PLAYS, TRUMPS, Action, make_bid
 from .engine.cards import DECK_MASKS, POINTS, RANK_OF, SUIT_OF, SUITS, Card, cards_of, mask_of
@@ -36,6 +37,7 @@ from .engine.rules import legal_actions
 from .engine.seam import RULES
 from .engine.state import FiftySixState
 from .engine.view import FiftySixView
+from .search import FiftySixSearch
 
 # --- Valuing a hand ------------------------------------------------------------------------------
 
@@ -232,8 +234,13 @@ class RandomBot:
 
 NAIVE = ViewBot(RULES, suggest)
 
+# The hard bot's budget: playouts per decision, and the fewest samples per candidate.
+PLAYOUTS = 60
+MIN_SAMPLES = 8
+
 BOTS: dict[str, Bot[FiftySixState, Action]] = {
     "easy": EasyBot(RULES, NAIVE),
+    "hard": SearchBot(RULES, FiftySixSearch(suggest), playouts=PLAYOUTS, min_samples=MIN_SAMPLES),
     "medium": NAIVE,
     "naive": NAIVE,
     "random": RandomBot(),
