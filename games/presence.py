@@ -25,9 +25,10 @@ is simply not counted.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
@@ -45,6 +46,41 @@ def now() -> float:
 def in_process() -> bool:
     """Whether the counts live in this process's memory (reading them does no I/O)."""
     return isinstance(caches["default"], LocMemCache)
+
+
+# A process's recent reads of the shared counts (Redis), by game: every table a move redraws
+# shows the same dots, so one read serves them all. A read is dropped when the counts may
+# have changed: a socket of this process joined or left the game, or a `presence.changed`
+# came from any process (every process with a socket on the game gets those: `forget`), and
+# in any case after READ_SECONDS (a process with no socket on the game gets no such news).
+# The shared cache stays the truth: mail is sent or held on a fresh read of it.
+READ_SECONDS = 10.0
+_reads: dict[tuple[int, str, frozenset[int]], tuple[float, Any]] = {}
+
+
+def forget_all() -> None:
+    """Drop every recent read (tests: game ids are reused once a database is emptied)."""
+    _reads.clear()
+
+
+def forget(game_id: int) -> None:
+    """The game's presence may have changed: read it afresh next time."""
+    for key in [key for key in list(_reads) if key[0] == game_id]:
+        _reads.pop(key, None)
+
+
+def _recent(key: tuple[int, str, frozenset[int]], read: Callable[[], Any]) -> Any:
+    if in_process():  # the counts are in this process's memory already
+        return read()
+    at = time.monotonic()
+    kept = _reads.get(key)
+    if kept is not None and at - kept[0] < READ_SECONDS:
+        return kept[1]
+    if len(_reads) > 50_000:  # games long closed: start again
+        _reads.clear()
+    value = read()
+    _reads[key] = (at, value)
+    return value
 
 
 def _key(game_id: int, user_id: int) -> str:
@@ -78,6 +114,7 @@ def _enrol(game_id: int, user_id: int) -> None:
 
 def join(game_id: int, user_id: int) -> bool:
     """Count one more socket of `user_id` on `game_id`; True if it is the user's first."""
+    forget(game_id)
     key = _key(game_id, user_id)
     cache.add(key, 0, TTL)
     try:
@@ -94,6 +131,7 @@ def join(game_id: int, user_id: int) -> bool:
 def leave(game_id: int, user_id: int) -> bool:
     """Count one socket fewer; True if the user has no socket left on the game (then the
     time they left is noted)."""
+    forget(game_id)
     key = _key(game_id, user_id)
     try:
         count = cache.decr(key)
@@ -148,8 +186,11 @@ def away_text(seconds: float) -> str:
     return f"away {minutes // (24 * 60)} days"
 
 
-def presence_of(game_id: int, user_ids: Iterable[int] | None = None) -> Presence:
-    """Who has the game open, and how long the others have been away (one cache read).
+def presence_of(
+    game_id: int, user_ids: Iterable[int] | None = None, *, fresh: bool = False
+) -> Presence:
+    """Who has the game open, and how long the others have been away (one cache read, or
+    this process's recent one unless `fresh`: see `forget`).
 
     `user_ids` are the candidates (e.g. the seated users already loaded by the caller);
     by default every human member of the game.
@@ -164,7 +205,10 @@ def presence_of(game_id: int, user_ids: Iterable[int] | None = None) -> Presence
     if not candidates:
         return Presence()
     keys = [k for uid in candidates for k in (_key(game_id, uid), _left_key(game_id, uid))]
-    found = cache.get_many(keys)
+    if fresh:
+        found = cache.get_many(keys)
+    else:
+        found = _recent((game_id, "counts", frozenset(candidates)), lambda: cache.get_many(keys))
     connected = {uid for uid in candidates if int(found.get(_key(game_id, uid)) or 0) > 0}
     at = now()
     away = {}
@@ -176,8 +220,9 @@ def presence_of(game_id: int, user_ids: Iterable[int] | None = None) -> Presence
 
 
 def connected_user_ids(game_id: int, user_ids: Iterable[int] | None = None) -> set[int]:
-    """The ids of users with at least one open socket on the game (see `presence_of`)."""
-    return presence_of(game_id, user_ids).connected
+    """The ids of users with at least one open socket on the game now (see `presence_of`;
+    always a fresh read: mail is sent or not on it)."""
+    return presence_of(game_id, user_ids, fresh=True).connected
 
 
 def watchers(game_id: int, seated_user_ids: Iterable[int | None]) -> int:
@@ -187,10 +232,14 @@ def watchers(game_id: int, seated_user_ids: Iterable[int | None]) -> int:
     bots is fine). Reads the cache only (the roster, then the candidates' counts), never the
     database; with the local-memory cache that is no I/O at all.
     """
+    seated = frozenset(int(uid) for uid in seated_user_ids if uid is not None)
+    return int(_recent((game_id, "watchers", seated), lambda: _watchers(game_id, seated)))
+
+
+def _watchers(game_id: int, seated: frozenset[int]) -> int:
     roster = cache.get(_roster_key(game_id))
     if not isinstance(roster, list):
         return 0
-    seated = {int(uid) for uid in seated_user_ids if uid is not None}
     candidates = {int(uid) for uid in roster} - seated
     if not candidates:
         return 0

@@ -72,10 +72,11 @@ def _fresh_cache() -> Iterator[None]:
     databases reuse ids."""
     from django.core.cache import cache
 
-    from games import context
+    from games import context, presence
     from games.services import table
 
     cache.clear()
+    presence.forget_all()
     table.clear_state_cache()
     context.clear_table_cache()
     yield

@@ -139,6 +139,7 @@ class GameConsumer(LiveConsumer):
         self.want("page")
 
     async def presence_changed(self, event: dict[str, Any]) -> None:
+        presence.forget(self.game_id)  # this process's recent read of it is out of date
         self.reread = True
         self.want(self.presence_part)
 

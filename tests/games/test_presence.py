@@ -57,3 +57,70 @@ def test_the_last_socket_closing_notes_when_the_user_left(clock):
     presence.join(7, 1)  # back: connected, not away
     assert presence.presence_of(7, [1]) == presence.Presence({1}, {})
     assert presence.connected_user_ids(7, [1, 2]) == {1}
+
+
+@pytest.fixture
+def shared_counts(monkeypatch):
+    """The counts as if they lived in a cache shared by several processes (Redis): reads
+    of them are counted, and this process keeps its recent ones (presence._recent)."""
+    from django.core.cache import cache
+
+    monkeypatch.setattr(presence, "in_process", lambda: False)
+    reads = []
+    real_get_many, real_get = cache.get_many, cache.get
+
+    def get_many(keys, **kwargs):
+        reads.append(keys)
+        return real_get_many(keys, **kwargs)
+
+    def get(key, *args, **kwargs):
+        reads.append(key)
+        return real_get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get_many", get_many)
+    monkeypatch.setattr(cache, "get", get)
+    presence.forget_all()
+    yield reads
+    presence.forget_all()
+
+
+def test_one_read_serves_every_table_a_move_redraws_until_something_changes(shared_counts):
+    presence.join(7, 1)
+    shared_counts.clear()
+    assert presence.presence_of(7, [1, 2]).connected == {1}
+    assert presence.watchers(7, [1, 2]) == 0
+    reads = len(shared_counts)
+    for _ in range(5):  # the other tables of the same move
+        assert presence.presence_of(7, [1, 2]).connected == {1}
+        assert presence.watchers(7, [1, 2]) == 0
+    assert len(shared_counts) == reads
+
+    presence.join(7, 2)  # a socket of this process joined: read again
+    assert presence.presence_of(7, [1, 2]).connected == {1, 2}
+    presence.join(7, 9)  # a spectator
+    assert presence.watchers(7, [1, 2]) == 1
+
+
+def test_news_from_another_process_or_time_makes_the_next_read_fresh(shared_counts, monkeypatch):
+    from django.core.cache import cache
+
+    presence.join(8, 1)
+    assert presence.presence_of(8, [1, 2]).connected == {1}
+    cache.set(presence._key(8, 2), 1)  # bob opened the game on another process
+    assert presence.presence_of(8, [1, 2]).connected == {1}  # not known here yet
+    presence.forget(8)  # its presence.changed arrived
+    assert presence.presence_of(8, [1, 2]).connected == {1, 2}
+
+    cache.set(presence._key(8, 2), 0)  # and left; no news reached this process
+    later = presence.time.monotonic() + presence.READ_SECONDS + 1
+    monkeypatch.setattr(presence.time, "monotonic", lambda: later)
+    assert presence.presence_of(8, [1, 2]).connected == {1}
+
+
+def test_mail_decides_on_a_fresh_read(shared_counts):
+    from django.core.cache import cache
+
+    presence.join(9, 1)
+    assert presence.presence_of(9, [1, 2]).connected == {1}
+    cache.set(presence._key(9, 2), 1)
+    assert presence.connected_user_ids(9, [1, 2]) == {1, 2}
