@@ -17,18 +17,19 @@ from __future__ import annotations
 
 import copy
 import logging
-import random
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from games import clocks, registry
+from games import clocks, registry, thinking
 from games.committed import CommittedCache, game_identity
 from games.gamekind import Frame, GameKind
+from games.kinds.protocol import IllegalAction
 from games.models import Game, Membership
 from games.presence import Presence, presence_of, watchers
 from games.services import absence
@@ -120,6 +121,59 @@ def on_version_committed(
         table_basis(game, members)
     except Exception:  # best effort: without it each redraw reads what it needs
         log.exception("could not prepare the redraws of game %s", game.pk)
+
+
+def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
+    """The game row at `version`, with the table's shared part for it built in memory from
+    this process's basis of the version before and the `change` a push carried
+    (`services.table._change`: the moves, the row's fields, the members'); None when this
+    process has no basis of that version before (then the caller reads the database).
+
+    This is how a process that did not make a move redraws its sockets for it without a
+    query or a replay from the last snapshot: it makes the same moves on its own copy."""
+    try:
+        identity = (
+            int(change["identity"][0]),
+            str(change["identity"][1]),
+            float(change["identity"][2]),
+        )
+        if identity[0] != game_id:
+            return None
+        basis = _BASES.get((*identity, version))
+        if basis is not None:
+            return basis.game
+        before = _BASES.get((*identity, int(change["from"])))
+        if before is None or before.state is None:
+            return None
+        rules = before.kind.rules
+        state = before.state
+        for seat, data in change["actions"]:
+            state = rules.apply(state, int(seat), rules.action_from_json(data))
+        game = copy.copy(before.game)
+        row = change["row"]
+        game.version = version
+        game.action_count = int(row["action_count"])
+        game.status = str(row["status"])
+        game.outcome = row["outcome"]
+        finished = row["finished_at"]
+        game.finished_at = datetime.fromisoformat(finished) if finished else None
+        fields = {int(pk): rest for pk, *rest in change["members"]}
+        if set(fields) != {m.pk for m in before.members}:
+            return None  # somebody joined or left: read them
+        members = []
+        for old in before.members:
+            member = copy.copy(old)
+            must_act, deadline, automated, cover_note = fields[old.pk]
+            member.must_act = bool(must_act)
+            member.deadline = datetime.fromisoformat(deadline) if deadline else None
+            member.automated = bool(automated)
+            member.cover_note = str(cover_note)
+            members.append(member)
+    except (KeyError, TypeError, ValueError, IndexError, IllegalAction):
+        log.exception("could not follow the change to version %s of game %s", version, game_id)
+        return None
+    service.STATES.put_now((*identity, game.action_count), state)
+    return table_basis(game, tuple(members)).game
 
 
 def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
@@ -447,7 +501,8 @@ def hint_text(game: Game, user: Any) -> tuple[str, int]:
     kind = basis.kind
     if viewer.seat not in kind.rules.to_act(state):
         return "Hints are shown on your turn.", 200
-    # The bot decides from the seat's own view only (games.kinds.protocol.Bot).
-    bot = kind.bots[kind.hint_bot]
-    action = bot.choose(state, viewer.seat, random.Random(f"hint:{game.pk}:{game.version}"))
+    # The bot decides from the seat's own view only (games.kinds.protocol.Bot); a search
+    # runs in a worker process while this request's thread waits (games/thinking.py).
+    seed = f"hint:{game.pk}:{game.version}"
+    action = thinking.decide(kind, kind.hint_bot, state, viewer.seat, seed)
     return "Hint: " + kind.table.describe(action), 200

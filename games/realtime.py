@@ -1,5 +1,6 @@
-"""Group names and broadcast helpers. Events carry ids, never HTML or cards: each consumer
-renders for its own user, so hidden cards never cross the channel layer.
+"""Group names and broadcast helpers. Events carry ids (and a game's latest moves, for the
+other processes' copies of its state), never HTML: each consumer renders for its own user,
+so a card reaches a page only through that user's view.
 
 Call these from `transaction.on_commit` so nobody is told about a change that rolled back.
 """
@@ -88,11 +89,17 @@ def _send(group: str, event: dict[str, Any]) -> None:
         log.exception("push to %s failed", group)
 
 
-def game_changed(game_id: int, version: int) -> None:
+def game_changed(game_id: int, version: int, change: dict[str, Any] | None = None) -> None:
     """Sent by services after any change to a game (lobby or move), with the game's version
     after it. Received by the table and waiting-room consumers of that game, which
-    re-render for their own user."""
-    event = {"type": "game.changed", "game_id": game_id, "version": version}
+    re-render for their own user. `change`: the moves that made this version, when moves
+    alone did (`services.table._change`), so that a process which did not make them
+    advances its table without reading the database; they are the moves themselves, with
+    the cards of every seat, so no consumer ever sends them on: each renders its own
+    user's view."""
+    event: dict[str, Any] = {"type": "game.changed", "game_id": game_id, "version": version}
+    if change is not None:
+        event["change"] = change
     _send(game_group(game_id), event)
 
 

@@ -72,6 +72,8 @@ if settings.GC_TUNING:
 
 # Each server process sweeps the database for due deadlines (turn clocks, overdue bot
 # moves, queued mail): games/deadlines.py. Off under pytest, on in every server.
-from games import deadlines  # noqa: E402
+from games import deadlines, thinking  # noqa: E402
 
 deadlines.start()
+# The hard bots think in worker processes (games/thinking.py): start them now.
+thinking.warm_up()

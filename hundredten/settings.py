@@ -281,6 +281,11 @@ CONTENT_SECURITY_POLICY = {
 
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
+# Worker processes for the hard bots' searches (games/thinking.py): one per server process by
+# default, none under pytest (the search then runs in the caller's thread). A search that
+# takes longer than BOT_SEARCH_SECONDS is replaced by the medium bot's move.
+BOT_SEARCH_PROCESSES = env_int("BOT_SEARCH_PROCESSES", 0 if "PYTEST_VERSION" in os.environ else 1)
+BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "2"))
 
 # Getting past an absent player (games/services/absence.py): how long a player must have
 # been away from the table before another may ask a bot to cover their seat (or the

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from games import bots, presence, realtime
 from games.committed import game_identity
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
-from games.context import known_game, table_basis, table_context
+from games.context import adopt, known_game, table_basis, table_context
 from games.models import Game, Membership
 from games.steps import Steps
 from games.views.lobby import room_context
@@ -34,6 +35,14 @@ def dots_in(html: str) -> dict[int, bool]:
 def _dot_tag(match: re.Match[str], now: dict[int, bool]) -> str:
     seat = int(match.group(1))
     return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
+
+
+@dataclass(frozen=True)
+class Followed:
+    """A version announced with the moves that made it (`realtime.game_changed`)."""
+
+    version: int
+    change: dict[str, Any]
 
 
 class GameConsumer(LiveConsumer):
@@ -57,29 +66,39 @@ class GameConsumer(LiveConsumer):
         # anything else asked for a render (then the row is read; so is the first one's).
         self.announced: int | None = None
         self.reread = True
+        # The change the newest announced version's push carried (its moves), if any: a
+        # process that did not make them follows them on its own copy (context.adopt).
+        self.change: Followed | None = None
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         return bool(await in_pool(self._visible)())
 
-    def take_pending(self) -> Game | None:
+    def take_pending(self) -> Game | Followed | None:
         """The game row to render, if this process keeps the one of the version announced
-        (`known_game`); None: read it. Never an older version than the last render's: two
-        processes' announcements may arrive out of order."""
-        known = None
+        (`known_game`), or the change that leads to it from one it keeps (`Followed`);
+        None: read it. Never an older version than the last render's: two processes'
+        announcements may arrive out of order."""
+        known: Game | Followed | None = None
         if self.reuses_known_rows and not self.reread and self.identity is not None:
             # Nothing announced (a step of a resolution): the version drawn last.
-            known = known_game(self.identity, max(self.announced or 0, self.rendered_version))
-        self.announced, self.reread = None, False
+            version = max(self.announced or 0, self.rendered_version)
+            known = known_game(self.identity, version)
+            if known is None and self.change is not None and self.change.version == version:
+                known = self.change
+        self.announced, self.reread, self.change = None, False, None
         return known
 
-    def _visible(self, known: Game | None = None) -> Game | None:
+    def _visible(self, known: Game | Followed | None = None) -> Game | None:
         """The game if this user may see it (as games.access.visible_game_or_404 decides:
         public, or a member). It runs before every render. The members come from the table
         basis this process keeps for the game's version (every change of membership bumps
         the version). The row itself is one primary-key query, unless the row is `known`
-        (`take_pending`): a move's redraws then read nothing."""
-        game = known
+        (`take_pending`): a move's redraws then read nothing, in the process that made it
+        and (following its moves) in the others."""
+        game = known if isinstance(known, Game) else None
+        if isinstance(known, Followed):
+            game = adopt(self.game_id, known.version, known.change)
         if game is None:
             game = self.read_game()
             if game is None:
@@ -130,6 +149,9 @@ class GameConsumer(LiveConsumer):
         version = event.get("version")
         if type(version) is int:
             self.announced = max(self.announced or 0, version)
+            change = event.get("change")
+            if version == self.announced and isinstance(change, dict):
+                self.change = Followed(version, change)
         else:
             self.reread = True
         self.want("page")
@@ -261,7 +283,7 @@ class TableConsumer(GameConsumer):
         self.step_due = True
         self.want("page")
 
-    def take_pending(self) -> Game | None:
+    def take_pending(self) -> Game | Followed | None:
         if self.skip_asked:
             self.steps.skip(self.skip_asked)
             self.skip_asked = ""
@@ -278,7 +300,7 @@ class TableConsumer(GameConsumer):
     def renders_in_memory(self, parts: set[str], pending: Any) -> bool:
         # A move's redraw: the row, members and state of the announced version are kept by
         # this process (`take_pending` found the row), and presence is in this process's cache.
-        return parts == {"page"} and pending is not None and presence.in_process()
+        return parts == {"page"} and isinstance(pending, Game) and presence.in_process()
 
     def page_frames(self, game: Game) -> list[str]:
         # The turn banner is not part of this frame: the services send lobby.changed to the

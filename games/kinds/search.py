@@ -36,12 +36,13 @@ worse half of the candidates is dropped and the rest share the remaining playout
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from .protocol import Rules
+from .protocol import Bot, Rules
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -120,3 +121,17 @@ class SearchBot(Generic[S, A]):
         # The survivors played every sample; ties go to the earlier candidate (the default).
         best = max(alive, key=lambda c: (totals[c], -c))
         return candidates[best]
+
+
+def choose_seeded(bot: Bot[S, A], state: S, seat: int, seed: str) -> A:
+    """`bot`'s action for `seat`, its randomness seeded by `seed` (what a worker process
+    runs for the server: games/thinking.py; a module-level function, so it pickles)."""
+    return bot.choose(state, seat, random.Random(seed))
+
+
+def preload(modules: Sequence[str]) -> int:
+    """Import `modules` (a worker process at start-up: the games' bots), so that the first
+    decision waits for no import. Returns how many."""
+    for name in modules:
+        importlib.import_module(name)
+    return len(modules)

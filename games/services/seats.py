@@ -105,7 +105,8 @@ def expire(*, membership_id: int, now: datetime) -> bool:
         member.automated, member.cover_note = True, TIMED_OUT
         fields += ["automated", "cover_note"]
     member.save(update_fields=fields)
-    after = record(game, state, seat, bot_action(game, state, seat, member), auto=True)
+    action = bot_action(game, state, seat, member)
+    after = record(game, state, seat, action, auto=True)
     # The mover's seat now plays itself: `record` gave it a bot's deadline if it acts again.
-    after_change(game, state, after, mover_seat=seat)
+    after_change(game, state, after, mover_seat=seat, moves=[(seat, action)])
     return True

@@ -14,8 +14,7 @@ seats' choices do not bounce yours. Notifications go out after commit.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -23,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, mail, realtime, registry, signals
+from games import clocks, mail, realtime, registry, signals, thinking
 from games.committed import CommittedCache, game_identity
 from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
@@ -208,13 +207,14 @@ def bots_are_synchronous() -> bool:
     return float(settings.BOT_DELAY_SECONDS) <= 0
 
 
-def bot_action(game: Game, state: Any, seat: int, member: Membership) -> Any:
+def bot_action(game: Game, state: Any, seat: int, member: Membership, *, ahead: int = 0) -> Any:
     """What the bot of `member`'s seat plays now (its own level, or the kind's seat bot for
-    a human seat handed over). Its randomness is seeded by the game and the move number."""
+    a human seat handed over), as the next action but `ahead`. Its randomness is seeded by
+    the game and the move number; a search runs in a worker process (games/thinking.py)."""
     kind = kind_of(game)
-    bot = kind.bots.get(member.bot) or kind.bots[kind.seat_bot]
-    rng = random.Random(f"{game.seed}:{game.action_count}:{seat}")
-    return bot.choose(state, seat, rng)
+    level = member.bot if member.bot in kind.bots else kind.seat_bot
+    seed = f"{game.seed}:{game.action_count + ahead}:{seat}"
+    return thinking.decide(kind, level, state, seat, seed)
 
 
 def bot_seats(game: Game, state: Any, members: dict[int, Membership]) -> list[int]:
@@ -226,13 +226,19 @@ def bot_seats(game: Game, state: Any, members: dict[int, Membership]) -> list[in
     ]
 
 
-def play_bots_now(game: Game, state: Any, members: dict[int, Membership]) -> Any:
+Moves = list[tuple[int, Any]]  # (seat, action), in the order they were recorded
+
+
+def play_bots_now(game: Game, state: Any, members: dict[int, Membership]) -> tuple[Any, Moves]:
     """Let every self-playing seat act until only humans are awaited, or the end (game row
-    locked)."""
+    locked). Returns the state and the moves made."""
+    moves: Moves = []
     while seats := bot_seats(game, state, members):
         seat = seats[0]
-        state = record(game, state, seat, bot_action(game, state, seat, members[seat]), auto=True)
-    return state
+        action = bot_action(game, state, seat, members[seat])
+        state = record(game, state, seat, action, auto=True)
+        moves.append((seat, action))
+    return state, moves
 
 
 def after_change(
@@ -242,18 +248,24 @@ def after_change(
     *,
     mover_seat: int | None,
     members: tuple[Membership, ...] | None = None,
+    moves: Sequence[tuple[int, Any]] = (),
 ) -> Any:
     """Run synchronous bots, then queue the notifications (and bot timers) for after commit.
 
     `members` are every membership if the caller has just read them (`memberships(game)`,
     under the game's lock, after any change to them). `mover_seat` None: the game started or
-    a seat changed hands, so everybody's turn may have changed.
+    a seat changed hands, so everybody's turn may have changed. `moves`: what the caller
+    recorded, when those moves are all that changed the game (its members apart from whose
+    turn it is, their clocks and who plays them): the push then carries them, so another
+    process advances its copy of the table without reading it (`games.context.adopt`).
     """
     rules = kind_of(game).rules
     everyone = members if members is not None else memberships(game)
     by_seat = seated(game, everyone)
+    moves = list(moves)
     if bots_are_synchronous():
-        after = play_bots_now(game, after, by_seat)
+        after, played = play_bots_now(game, after, by_seat)
+        moves += played
     if game.move_seconds:  # the rows as the moves left them: the redraws show the clocks
         everyone = memberships(game)
         by_seat = seated(game, everyone)
@@ -289,10 +301,13 @@ def after_change(
     if ended:
         mail.game_ended(game)
 
+    change = _change(game, rules, moves, everyone) if moves else None
+
     def notify() -> None:
         # Prepares what every redraw of this version shares (games.context), then pushes.
         signals.version_committed.send(sender=Game, game=game, members=everyone)
-        realtime.game_changed(game_id, game.version)  # after the synchronous bots' moves
+        # After the synchronous bots' moves.
+        realtime.game_changed(game_id, game.version, change=change)
         if ended or turn_changed or fresh:
             realtime.lobby_changed(
                 member_ids, banner_for=banner_for, turn_users=fresh, game_id=game_id
@@ -304,6 +319,37 @@ def after_change(
     if not bots_are_synchronous() and not ended and bot_seats(game, after, by_seat):
         transaction.on_commit(lambda: signals.bot_turn.send(sender=Game, game_id=game_id))
     return after
+
+
+def _change(
+    game: Game, rules: Any, moves: Moves, members: tuple[Membership, ...]
+) -> dict[str, Any]:
+    """What another process needs to go from its table of the version before `moves` to
+    this one with no database read (`games.context.adopt`): the moves, the game row's
+    fields that moves change, and each member's. Plain JSON: it crosses the channel layer.
+    The members are as this process's own table has them."""
+    finished = game.finished_at.isoformat() if game.finished_at is not None else None
+    return {
+        "identity": list(game_identity(game)),
+        "from": game.version - len(moves),
+        "actions": [[seat, rules.action_to_json(action)] for seat, action in moves],
+        "row": {
+            "action_count": game.action_count,
+            "status": game.status,
+            "outcome": game.outcome,
+            "finished_at": finished,
+        },
+        "members": [
+            [
+                m.pk,
+                m.must_act,
+                m.deadline.isoformat() if m.deadline is not None else None,
+                m.automated,
+                m.cover_note,
+            ]
+            for m in members
+        ],
+    }
 
 
 @transaction.atomic
@@ -352,33 +398,48 @@ def submit_move(
         after = record(game, before, member.seat, action, auto=False)
     except IllegalAction as exc:
         raise RefusedMove(exc.message) from exc
-    after_change(game, before, after, mover_seat=member.seat, members=members)
+    after_change(
+        game, before, after, mover_seat=member.seat, members=members, moves=[(member.seat, action)]
+    )
     return game
 
 
-@transaction.atomic
 def play_bot_move(game_id: int, expected_version: int) -> bool:
     """The next bot move(s), if the game is still where the scheduler saw it; True if any.
 
     In a simultaneous phase every bot that must choose chooses now (one action each); in a
-    sequential one, one bot moves. Checking the version makes duplicate schedules (two
+    sequential one, one bot moves. The bots decide first, with no lock held (a search takes
+    tens of milliseconds, and on SQLite a write lock would stop every other move meanwhile);
+    then, in one transaction with the game row locked, the moves are stored if the game is
+    still at `expected_version`. Checking the version makes duplicate schedules (two
     processes, a healed timer) harmless.
     """
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != expected_version or game.status != Game.Status.ACTIVE:
         return False
-    before = load_state(game)
+    state = load_state(game)
+    by_seat = seated(game)
+    seats = bot_seats(game, state, by_seat)
+    if len(kind_of(game).rules.to_act(state)) == 1:
+        seats = seats[:1]
+    moves = []
+    for ahead, seat in enumerate(seats):
+        action = bot_action(game, state, seat, by_seat[seat], ahead=ahead)
+        moves.append((seat, action))
+        state = kind_of(game).rules.apply(state, seat, action)
+    return bool(moves) and _store_bot_moves(game_id, expected_version, moves)
+
+
+@transaction.atomic
+def _store_bot_moves(game_id: int, expected_version: int, moves: list[tuple[int, Any]]) -> bool:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None or game.version != expected_version or game.status != Game.Status.ACTIVE:
+        return False  # moved meanwhile (a person, another process, a seat changed hands)
     members = memberships(game)
-    by_seat = seated(game, members)
-    seats = bot_seats(game, before, by_seat)
-    if not seats:
-        return False
-    simultaneous = len(kind_of(game).rules.to_act(before)) > 1
-    state = before
-    for seat in seats if simultaneous else seats[:1]:
-        action = bot_action(game, state, seat, by_seat[seat])
+    before = state = load_state(game)  # the state the bots decided on: same version
+    for seat, action in moves:
         state = record(game, state, seat, action, auto=True)
-    after_change(game, before, state, mover_seat=seats[0], members=members)
+    after_change(game, before, state, mover_seat=moves[0][0], members=members, moves=moves)
     return True
 
 
@@ -393,7 +454,7 @@ def advance_bots(game_id: int) -> int:
     members = memberships(game)
     by_seat = seated(game, members)
     seats = bot_seats(game, before, by_seat)
-    after = play_bots_now(game, before, by_seat)
+    after, moves = play_bots_now(game, before, by_seat)
     if game.version != start:
-        after_change(game, before, after, mover_seat=seats[0], members=members)
+        after_change(game, before, after, mover_seat=seats[0], members=members, moves=moves)
     return game.version - start

@@ -28,7 +28,7 @@ def user_at(game, seat):
 @pytest.fixture
 def pushes(monkeypatch):
     sent: list[tuple[object, ...]] = []
-    monkeypatch.setattr(realtime, "game_changed", lambda gid, v: sent.append(("game", gid, v)))
+    monkeypatch.setattr(realtime, "game_changed", lambda gid, v, **_: sent.append(("game", gid, v)))
 
     def lobby(uids, banner_for=None, turn_users=(), game_id=None):
         banners = None if banner_for is None else tuple(sorted(banner_for))

@@ -2,9 +2,10 @@
 
 Covered: every module under `games/kinds/*/engine/` (future games too), each game's
 `bots.py`, `search.py`, `conformance.py` and `export.py`, and the shared `protocol.py`,
-`conformance.py`, `simulation.py`, `search.py` and `levels.py`. Checked twice: the import statements themselves (AST, so a lazy import
-inside a function is caught too), and a fresh interpreter that imports every module and
-then finds no `django` or `channels` module loaded (so an indirect import is caught too).
+`conformance.py`, `simulation.py`, `search.py` and `levels.py`. Checked twice: the import
+statements themselves (AST, so a lazy import inside a function is caught too), and a fresh
+interpreter that imports every module and then finds no `django` or `channels` module
+loaded (so an indirect import is caught too).
 """
 
 from __future__ import annotations

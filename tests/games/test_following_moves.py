@@ -1,0 +1,118 @@
+"""A process that did not make a move follows it (games.context.adopt): the push carries the
+moves, the game row's changed fields and the members', and a process holding the table of
+the version before builds the new one in memory, with no query, exactly as a read of the
+database would; without that earlier table, or after anything but moves, it reads."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+
+from games import context, realtime
+from games.kinds.hundred_and_ten import engine
+from games.models import Game
+from games.services import table
+from tests.games.conftest import bid_choice, start_table
+
+
+@pytest.fixture
+def changes(monkeypatch):
+    """Every game.changed a service sends: (game id, version, change)."""
+    sent = []
+
+    def record(game_id, version, change=None):
+        sent.append((game_id, version, change))
+
+    monkeypatch.setattr(realtime, "game_changed", record)
+    return sent
+
+
+def another_process():
+    """What a process that made no move keeps: nothing (its tables are built below)."""
+    context.clear_table_cache()
+    table.clear_state_cache()
+
+
+def rendered(game, user):
+    page = {**context.table_context(game, user), "csrf_token": "token", "now_ms": 0}
+    return render_to_string("games/table.html#table", page)
+
+
+def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
+    alice, bob, carol, changes, django_capture_on_commit_callbacks
+):
+    game = start_table([alice, bob, carol], target=60)
+    another_process()
+    before = Game.objects.get(pk=game.pk)
+
+    seat = engine.perspective_of(table.load_state(before), None).active_seat
+    mover = [alice, bob, carol][seat]
+    with django_capture_on_commit_callbacks(execute=True):
+        table.submit_move(
+            game_id=game.pk, user=mover, choice=bid_choice(15), seen_version=before.version
+        )
+    game_id, version, change = changes[-1]
+    assert change is not None and change["from"] == before.version
+    assert [seat for seat, _ in change["actions"]] == [seat]
+
+    # Forget what the move's own process kept: only the table before the move remains.
+    another_process()
+    with django_capture_on_commit_callbacks(execute=True):  # kept once committed
+        context.table_basis(before)  # this process showed the table before the move
+
+    with CaptureQueriesContext(connection) as queries:
+        followed = context.adopt(game_id, version, change)
+    assert followed is not None and len(queries) == 0
+    assert followed.version == version and followed.action_count == before.action_count + 1
+    followed_pages = {u.username: rendered(followed, u) for u in (alice, bob, carol)}
+
+    another_process()  # the same version read from the database
+    read = Game.objects.get(pk=game.pk)
+    assert (read.version, read.action_count, read.status) == (
+        followed.version,
+        followed.action_count,
+        followed.status,
+    )
+    for user in (alice, bob, carol):
+        assert rendered(read, user) == followed_pages[user.username]
+
+
+def test_without_the_table_before_or_with_other_members_the_change_is_not_followed(
+    alice, bob, changes, django_capture_on_commit_callbacks
+):
+    game = start_table([alice, bob], target=60)
+    before = Game.objects.get(pk=game.pk)
+    seat = engine.perspective_of(table.load_state(before), None).active_seat
+    with django_capture_on_commit_callbacks(execute=True):
+        table.submit_move(
+            game_id=game.pk,
+            user=[alice, bob][seat],
+            choice=bid_choice(15),
+            seen_version=before.version,
+        )
+    game_id, version, change = changes[-1]
+
+    another_process()  # no table of any version: the caller reads the database
+    assert context.adopt(game_id, version, change) is None
+
+    with django_capture_on_commit_callbacks(execute=True):
+        context.table_basis(before)
+    strangers = copy.deepcopy(change)
+    strangers["members"] = strangers["members"][:1]  # somebody left meanwhile
+    assert context.adopt(game_id, version, strangers) is None
+    wrong_game = {**change, "identity": [game_id + 1, *change["identity"][1:]]}
+    assert context.adopt(game_id, version, wrong_game) is None
+    assert context.adopt(game_id, version, change) is not None
+
+
+def test_only_moves_carry_a_change(alice, bob, changes, django_capture_on_commit_callbacks):
+    from games.services import seats
+
+    game = start_table([alice, bob], target=60)
+    with django_capture_on_commit_callbacks(execute=True):
+        seats.automate(game_id=game.pk, user=alice)  # a seat changed hands: read it
+    assert changes and all(change is None for _, _, change in changes)
