@@ -135,17 +135,15 @@ CACHES: dict[str, dict[str, Any]]
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            # channels-redis as documented. It waits for a message by asking Redis to block
-            # (BZPOPMIN) for 5 s at a time (RedisChannelLayer.brpop_timeout, channels-redis
-            # 4.3.0; tests/fences/ checks it), so redis-py's read timeout, 5 s by default,
-            # must be longer or an idle socket's consumer dies: a host's options go to
-            # redis-py's connection pool.
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [{"address": REDIS_URL, "socket_timeout": 10}],
-                "capacity": 1500,
-                "expiry": 30,
-            },
+            # channels-redis's Redis Pub/Sub layer, as documented: a group message is one
+            # PUBLISH, which each process subscribed to the group receives once and hands
+            # to its own sockets there. The other layer (channels_redis.core) stores a copy
+            # per socket in Redis and each socket pops its own: about a hundred Redis
+            # commands per move instead of a handful (bench/results/scaleout.md). What
+            # the Pub/Sub layer does not offer, we do not use: a message for a socket that
+            # is gone is simply not delivered (every (re)connect draws the table afresh).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
     # Shared by every daphne process, so login throttling counts across them.

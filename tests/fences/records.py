@@ -15,7 +15,6 @@ ROOT = Path(__file__).resolve().parents[2]
 WRITTEN_AGAINST: dict[str, tuple[str, str]] = {
     "django": ("5.2.19", "5.3"),
     "channels": ("4.3.2", "4.4"),
-    "channels-redis": ("4.3.0", "4.4"),
     "asgiref": ("3.13.0", "3.14"),
 }
 # The interpreter the render pool and the garbage collector tuning were written and measured
@@ -23,7 +22,7 @@ WRITTEN_AGAINST: dict[str, tuple[str, str]] = {
 PYTHON = (3, 11)
 
 # Where the distribution of a target's top-level package is named differently.
-DISTRIBUTION = {"channels_redis": "channels-redis"}
+DISTRIBUTION: dict[str, str] = {}
 
 # Our files, named by the fences that guard them.
 HANDLERS = "hundredten/handlers.py"
@@ -35,7 +34,6 @@ ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/realtime.py"
 ASGI = "hundredten/asgi.py"
-SETTINGS = "hundredten/settings.py"
 
 
 class FenceBroken(AssertionError):
@@ -243,13 +241,6 @@ FENCES = [
         LAYERS,
     ),
     Fence("channels.layers:InMemoryChannelLayer.flush", "(self)", "bb5c15a2185e0aa7", LAYERS),
-    # The Redis layer's blocking pop, which redis-py's read timeout must outlast (settings).
-    Fence(
-        "channels_redis.core:RedisChannelLayer.receive_single",
-        "(self, channel)",
-        "5a498bb3a2545bf1",
-        SETTINGS,
-    ),
     # The consumers' dispatch (games.consumers.live).
     Fence(
         "channels.generic.websocket:AsyncWebsocketConsumer.dispatch",
@@ -300,7 +291,6 @@ FENCES = [
 VALUES = [
     # KeptThreadsASGIHandler.__init__ calls BaseHandler.__init__ directly: there is none.
     ValueFence("django.core.handlers.base:BaseHandler.__init__", object.__init__, HANDLERS),
-    ValueFence("channels_redis.core:RedisChannelLayer.brpop_timeout", 5, SETTINGS),
 ]
 
 ALL_FENCES: list[Fence | ValueFence] = [*FENCES, *VALUES]
