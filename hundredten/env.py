@@ -68,6 +68,13 @@ def database_from_url(url: str) -> dict[str, Any]:
     # more in a burst: hundredten.handlers) hold none while idle and a burst waits for a
     # connection instead of opening more than POOL_SIZE; the render threads keep one each.
     options["pool"] = {"min_size": 2, "max_size": POOL_SIZE, "timeout": 10}
+    # Prepared statements: Django turns psycopg's off (for poolers such as PgBouncer in
+    # transaction mode; ours is psycopg's own pool, whose connections keep their sessions)
+    # and takes `prepare_threshold` from OPTIONS; with server-side parameter binding, psycopg
+    # prepares a statement once a connection has run it 5 times, and PostgreSQL parses and
+    # plans it once per connection instead of on every move.
+    options.setdefault("server_side_binding", True)
+    options.setdefault("prepare_threshold", 5)
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,

@@ -50,6 +50,8 @@ def test_database_url_is_parsed_for_postgresql() -> None:
     )
     assert db["OPTIONS"]["sslmode"] == "require"
     assert db["OPTIONS"]["pool"]["max_size"] == POOL_SIZE  # pooled, never persistent
+    assert db["OPTIONS"]["server_side_binding"] is True  # statements prepared once
+    assert db["OPTIONS"]["prepare_threshold"] == 5
     assert db.get("CONN_MAX_AGE", 0) == 0
     assert db["TEST"]["NAME"] == "test_cards"
 
