@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -160,6 +161,27 @@ class Servers:
 
     def cpu_seconds(self) -> float:
         return sum(cpu_seconds(proc.pid) for proc in self.procs)
+
+    def probe(self) -> dict[str, int] | None:
+        """With --count: each process's counts since the last call (bench/probe/), summed;
+        None without the probe."""
+        target = os.environ.get("BENCH_PROBE_FILE")
+        if not target:
+            return None
+        files = [Path(f"{target}.{proc.pid}.json") for proc in self.procs]
+        for path in files:
+            path.unlink(missing_ok=True)
+        for proc in self.procs:
+            os.kill(proc.pid, signal.SIGUSR1)
+        total: dict[str, int] = {}
+        for path in files:
+            for _ in range(100):  # at most 10 s
+                if path.exists() and path.stat().st_size:
+                    break
+                time.sleep(0.1)
+            for key, value in json.loads(path.read_text()).items():
+                total[key] = total.get(key, 0) + value
+        return total
 
     def log_tail(self) -> str:
         return "\n".join(f"[{log.name}]\n{tail(log)}" for log in self.logs)
@@ -348,6 +370,8 @@ class Results:
     post_by: dict[str, list[float]] = field(default_factory=dict)
     push_by: dict[str, list[float]] = field(default_factory=dict)
     statuses: dict[int, int] = field(default_factory=dict)  # every answer's HTTP status
+    # With --count: what the daphnes did during the measured moves (bench/probe/).
+    counts: dict[str, int] | None = None
 
     def note(self, label: str, post: float | None = None, push: float | None = None) -> None:
         if post is not None:
@@ -683,12 +707,14 @@ async def step(
             for g in games
         )
     )
+    servers.probe()  # with --count: the counts start from zero here
     cpu_before = servers.cpu_seconds()
     await asyncio.gather(
         *(drive(servers, g, sockets, think, moves, results, rng, True) for g in games)
     )
     if results.post_ms:
         results.cpu_ms_per_move = (servers.cpu_seconds() - cpu_before) * 1000 / len(results.post_ms)
+    results.counts = servers.probe()
     for ws in sockets.open:
         await ws.close()
     for g in games:
@@ -719,11 +745,29 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
                 f"p99={percentile(posts, 99):6.1f} ms  push n={len(pushes):<5} "
                 f"p50={percentile(pushes, 50):6.1f} p99={percentile(pushes, 99):6.1f} ms"
             )
+    if r.counts is not None and r.post_ms:
+        text += "\n" + per_move(r.counts, len(r.post_ms))
     others = {status: n for status, n in r.statuses.items() if status != 200}
     if others:
         text += f"\n    answers other than 200: {others}"
         text += "".join(f"\n    {error}" for error in r.errors[:10])
     return text
+
+
+def per_move(counts: dict[str, int], moves: int) -> str:
+    """The probe's counts per move, grouped (SQL, Redis, events, renders, frames), largest
+    first."""
+    groups: dict[str, list[tuple[str, int]]] = {}
+    for key, value in counts.items():
+        kind, _, what = key.partition(" ")
+        groups.setdefault(kind, []).append((what, value))
+    lines = []
+    for kind in ("sql", "redis", "event", "render", "ws"):
+        items = sorted(groups.get(kind, []), key=lambda item: -item[1])
+        total = sum(value for what, value in items if what != "bytes sent")
+        detail = ", ".join(f"{what} {value / moves:.2f}" for what, value in items[:12])
+        lines.append(f"    per move: {kind:<6} {total / moves:7.2f}  ({detail})")
+    return "\n".join(lines)
 
 
 def tail(log: Path, lines: int = 40) -> str:
@@ -765,6 +809,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
     parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
     parser.add_argument(
+        "--count",
+        action="store_true",
+        help="count per move what the daphnes do (SQL, Redis, events, renders, frames: "
+        "bench/probe/); costs some CPU, so read the CPU figures from a run without it",
+    )
+    parser.add_argument(
         "--processes", type=int, default=1, help="daphne processes (more than one: set "
         "DATABASE_URL and REDIS_URL, so they share the database and the channel layer)",
     )  # fmt: skip
@@ -784,6 +834,10 @@ def main() -> None:
     base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
     workdir = Path(tempfile.mkdtemp(prefix="bench-realtime-", dir=base))
     env = server_environment(workdir)
+    if args.count:
+        probe = str(ROOT / "bench" / "probe")
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [probe, env.get("PYTHONPATH")]))
+        env["BENCH_PROBE_FILE"] = str(workdir / "probe")
     os.environ.update(env)
     import django
 
