@@ -308,7 +308,12 @@ def finish_hand(state: FiftySixState) -> HandEnd:
         opening = not state.calls
         estimates: list[int | None] = [None] * n
         while True:
-            lowest = lowest_bid(high, high_bidder, low_bidders, seat)
+            lowest = high + 1 if high >= MIN_BID else MIN_BID
+            if lowest <= LOW_BID_TOP and (
+                low_bidders >> seat & 1
+                or (high_bidder >= 0 and high_bidder != seat and (high_bidder ^ seat) & 1 == 0)
+            ):
+                lowest = LOW_BID_TOP + 1  # R2, or R1 over a partner's low bid
             if opening:
                 value = lowest
                 opening = False

@@ -8,26 +8,29 @@ the state the platform holds:
   the rules make certain:
   - a seat that did not follow the led suit holds none of it (for the bidder before the
     reveal this is about its hand: the face-down card does not count for following);
-  - the seat that asked for the trump and then played a non-trump held no trump;
-  - the face-down card came from the bidder's hand; while the trump is concealed the bidder
-    may not lead its suit unless its hand holds nothing else: if the bidder led a suit
-    (concealed), either that suit is not the trump or the bidder held only that suit from
-    then on;
+  - the seat that asked for the trump and then played no trump held none;
+  - the face-down card came from the bidder's hand; while it is concealed the bidder may not
+    lead its suit unless its hand holds nothing else: a suit the bidder led and then did not
+    keep to is not the trump, and if the face-down card is of a suit the bidder led, the
+    bidder has held nothing else since;
   - the defenders held a card of the trump suit when it was chosen (else the hand is void);
-  - the bidder knows its own face-down card; once it is shown everybody does, and it lies in
-    the bidder's hand until played. In tani the partners who sit out keep their 8 cards.
-  Among the deals that keep all this, the face-down card is weighted by how the bidder would
-  have chosen it: a card of the suit the bidder's whole hand makes best is kept, another is
-  kept only sometimes (the medium bot, and the hard bot's playouts, trump their best suit).
-* `candidates`: the medium (naive) bot's choice first; in the auction a pass and a few bids
-  (the lowest allowed, the lowest of the 40s, one more step in each range, and 56); for the
-  trump card the weakest card of each suit; in play every legal card (one of two identical
-  copies) and asking for the trump.
+  - the bidder knows its own face-down card; once shown everybody does, and it lies in the
+    bidder's hand until played. In tani the partners who sit out keep their 8 cards.
+  What is likely rather than certain is sampled as the medium bot would have made it: each
+  seat's calls bound its hand's value by the naive estimate (a bid of v: at least v; a pass:
+  below the lowest bid it could make), and the face-down card is, four times in five, the one
+  the naive bot lays down (the weakest card of its best suit) from the bidder's dealt hand.
+* `candidates`: the medium (naive) bot's choice first. In the auction a pass and few bids: the
+  lowest allowed, the lowest of the 40s with a hand worth it, 56 with a hand near it, and no
+  bid at 40 or more far above the hand's worth (such candidates only add noise: a small
+  budget picks them by luck more often than they are right). For the trump card the weakest
+  card of the two best suits; in play every legal card (one of two identical copies) and
+  asking for the trump.
 * `playout` plays the hand out with the naive policy for every seat (`playout.finish_hand`,
-  on masks) and scores it for the seat's team: the tables the hand wins or hands over, a
-  bonus if it ends the match, and a small share of the card-point margin.
-* `budget`: the auction and the trump card (whole hands ahead, few decisions) get more
-  playouts than a card.
+  on masks, stopping once the contract is made or beaten) and values it for the seat's team:
+  the tables the hand wins or hands over, a bonus if it ends the match, and a small share of
+  the card-point margin.
+* `budget`: the trump card (once a hand, and a close choice) gets twice the playouts.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from .engine.state import (
     game_points_for,
 )
 from .engine.view import FiftySixView
-from .playout import LAY, VOID, HandEnd, estimate, finish_hand, lowest_bid, trump_choice
+from .playout import SUIT_SCORE, VOID, HandEnd, estimate, finish_hand, lowest_bid, trump_choice
 
 # The value of ending the match (won or lost), on the scale of tables.
 MATCH_BONUS = 6.0
@@ -68,10 +71,13 @@ BID_KEEP = 0.05
 # naive estimate of the hand on.
 STEP = 0
 TANI_ESTIMATE = 48
-FORTY_ESTIMATE = {4: 0, 6: 34}
+# Trump card candidates: the weakest card of this many of the best suits.
+TRUMP_SUITS = 2
+FORTY_ESTIMATE = {4: 38, 6: 36}
+HIGH_GAP = 6
 # Playouts per decision, as multiples of the bot's `playouts`.
 AUCTION_SHARE = 1.0
-TRUMP_SHARE = 1.0
+TRUMP_SHARE = 2.0
 PLAY_SHARE = 1.0
 
 _ALL_SUITS = 0b1111
@@ -94,6 +100,21 @@ def _deals(seats: int, hand_index: int) -> FixedDeals:
 
 
 # --- What the view shows about the hidden cards -------------------------------------------------
+
+
+def picked(cards: Sequence[Card], count: int, rng: random.Random) -> int:
+    """`count` of `cards` at random, as a mask: the first steps of the same shuffle (at most
+    8 of 48 cards need 45 bits of the 128 drawn)."""
+    pool = list(cards)
+    size = len(pool)
+    number = rng.getrandbits(128)
+    mask = 0
+    for i in range(count):
+        number, j = divmod(number, size - i)
+        j += i
+        pool[i], pool[j] = pool[j], pool[i]
+        mask |= BIT[pool[i]]
+    return mask
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
@@ -296,9 +317,7 @@ class Knowledge:
                 return None
             known = self.played_by[s] | (BIT[face_down] if s == bidder and face_down >= 0 else 0)
             for _ in range(_SEAT_TRIES):
-                mask = 0
-                for card in rng.sample(choices, need):
-                    mask |= BIT[card]
+                mask = picked(choices, need, rng)
                 if limits is None:
                     break
                 value = estimate(mask | known, n)
@@ -476,14 +495,27 @@ def bid_candidates(view: FiftySixView) -> list[Action]:
         return out
     lowest = allowed[0]
     strength = estimate(mask_of(view.hand), view.seats)
-    values = {lowest}
-    if lowest > LOW_BID_TOP or strength >= FORTY_ESTIMATE[view.seats]:
-        values.add(max(lowest, LOW_BID_TOP + 1))
+    values = set()
+    if lowest <= LOW_BID_TOP or strength >= lowest - HIGH_GAP or not view.can_pass:
+        values.add(lowest)
+    if lowest <= LOW_BID_TOP and strength >= FORTY_ESTIMATE[view.seats]:
+        values.add(LOW_BID_TOP + 1)
     values |= {v + STEP for v in values if STEP}
     if strength >= TANI_ESTIMATE:
         values.add(MAX_BID)
     out += [make_bid(v) for v in sorted(values) if v in allowed]
     return out
+
+
+def trump_candidates(hand: Sequence[Card]) -> list[Card]:
+    """The weakest card of each of the hand's `TRUMP_SUITS` best suits (bots.suit_score:
+    length, then points), best first."""
+    mask = mask_of(hand)
+    suits = sorted(
+        (s for s in range(4) if mask & SUIT_MASKS[s]),
+        key=lambda s: (-SUIT_SCORE[mask >> 12 * s & 4095], s),
+    )
+    return [Card(trump_choice(mask & SUIT_MASKS[s])) for s in suits[:TRUMP_SUITS]]
 
 
 def _unique(actions: Sequence[Action]) -> list[Action]:
@@ -514,13 +546,7 @@ class FiftySixSearch:
         if view.phase == AUCTION:
             return _unique([default, *bid_candidates(view)])
         if view.phase == TRUMP_CHOICE:
-            hand = view.hand
-            weakest = [
-                max((c for c in hand if SUIT_OF[c] == suit), key=LAY.__getitem__)
-                for suit in range(4)
-                if any(SUIT_OF[c] == suit for c in hand)
-            ]
-            return _unique([default, *(TRUMPS[c] for c in weakest)])
+            return _unique([default, *(TRUMPS[c] for c in trump_candidates(view.hand))])
         rest: list[Action] = [ASK_TRUMP] if view.can_ask_trump else []
         rest += [PLAYS[c] for c in view.legal_plays]
         return _unique([default, *rest])

@@ -243,12 +243,18 @@ def test_tani_partners_keep_their_eight_hidden_cards():
 # --- Candidates and decisions ----------------------------------------------------------------
 
 
-def test_bid_candidates_are_a_pass_and_a_few_values():
-    state = act(start(LEADS), "28")
-    view = RULES.view(state, 2)
-    values = [getattr(a, "value", None) for a in bid_candidates(view)]
-    assert values[0] is None  # the pass
-    assert 29 in values and 40 in values and len(values) <= 7
+def bid_values(state: FiftySixState, seat: int) -> list[int | None]:
+    return [getattr(a, "value", None) for a in bid_candidates(RULES.view(state, seat))]
+
+
+def test_bid_candidates_are_a_pass_and_a_few_values_by_the_hands_worth():
+    opened = act(start(LEADS), "28")
+    assert bid_values(opened, 2) == [None, 29]  # a weak hand: pass, or the lowest bid
+    # Seat 0 (three Jacks, six spades): also the lowest of the 40s, and 56.
+    assert bid_values(act(opened, "pass", "pass"), 0) == [None, 29, 40, 56]
+    # Far above its hand's worth, seat 3 is offered no bid over a 40.
+    assert bid_values(act(opened, "40"), 3) == [None]
+    view = RULES.view(opened, 2)
     assert SEARCH.candidates(view)[0] == suggest(view)
 
 
