@@ -103,11 +103,11 @@ def naive_pick(hand: int, table: Table) -> int:
 
 def row_facts(rows: Rows) -> tuple[list[int], list[int], list[int]]:
     """Each row's end, length and cost (bullheads)."""
-    bullheads = BULLHEADS
+    bullheads = BULLHEADS.__getitem__
     return (
         [row[-1] for row in rows],
         [len(row) for row in rows],
-        [sum(bullheads[c] for c in row) for row in rows],
+        [sum(map(bullheads, row)) for row in rows],
     )
 
 
@@ -133,43 +133,79 @@ def play_out(
     """Play the deal's last `turns` turns with the naive policy for every seat, adding the
     points taken to `penalties`. The rows are given by their ends, lengths and costs (all
     updated); `hands[s]` is seat s's hand as a bit set; `chosen[s]` its card committed in the
-    current turn, 0 if it has still to choose. A too-low card takes the policy row."""
+    current turn, 0 if it has still to choose. A too-low card takes the policy row.
+
+    The hot loop of the search: `naive_table` and `naive_pick` written out, with the key
+    times 128 plus the card (`_STEP * 128 + 1` per card), so the best key holds its card."""
     seats = len(hands)
     bullheads = BULLHEADS
+    upto = _UPTO
+    limit = ROW_LIMIT
+    step = _STEP * 128 + 1
+    penalty = _PENALTY * 128
+    gap = _GAP * 128
+    too_low = (_TOO_LOW_GAP * _GAP) * 128
+    # The rows by their ends, lowest first. A card placed on its row keeps that order (it
+    # lies between its row's end and the next end); only a too-low card changes it.
+    order = sorted(range(ROW_COUNT), key=ends.__getitem__)
     for turn in range(turns):
         if turn:
             chosen = [0] * seats
         if turn < turns - 1:
-            table = naive_table(ends, lengths, costs)
+            r0, r1, r2, r3 = order
+            e0, e1, e2, e3 = ends[r0], ends[r1], ends[r2], ends[r3]
+            u0, u1, u2, u3 = upto[e0], upto[e1], upto[e2], upto[e3]
+            m1, m2, m3, m4 = u1 ^ u0, u2 ^ u1, u3 ^ u2, _ALL ^ u3
+            b0 = min(costs) * penalty + too_low
+            b1 = (costs[r0] * penalty if lengths[r0] >= limit else 0) - e0 * gap
+            b2 = (costs[r1] * penalty if lengths[r1] >= limit else 0) - e1 * gap
+            b3 = (costs[r2] * penalty if lengths[r2] >= limit else 0) - e2 * gap
+            b4 = (costs[r3] * penalty if lengths[r3] >= limit else 0) - e3 * gap
             for seat in range(seats):
-                if not chosen[seat]:
-                    hand = hands[seat]
-                    best = 0
-                    best_key = 1 << 62
-                    for cards, base in table:  # naive_pick, inline
-                        found = hand & cards
-                        if found:
-                            card = (found & -found).bit_length() - 1
-                            key = base + card * _STEP
-                            if key < best_key:
-                                best, best_key = card, key
-                    chosen[seat] = best
-                    hands[seat] = hand ^ (1 << best)
+                if chosen[seat]:
+                    continue
+                hand = hands[seat]
+                best = 1 << 62
+                found = hand & u0
+                if found:
+                    best = b0 + ((found & -found).bit_length() - 1) * step
+                found = hand & m1
+                if found:
+                    key = b1 + ((found & -found).bit_length() - 1) * step
+                    if key < best:
+                        best = key
+                found = hand & m2
+                if found:
+                    key = b2 + ((found & -found).bit_length() - 1) * step
+                    if key < best:
+                        best = key
+                found = hand & m3
+                if found:
+                    key = b3 + ((found & -found).bit_length() - 1) * step
+                    if key < best:
+                        best = key
+                found = hand & m4
+                if found:
+                    key = b4 + ((found & -found).bit_length() - 1) * step
+                    if key < best:
+                        best = key
+                card = best & 127
+                chosen[seat] = card
+                hands[seat] = hand ^ (1 << card)
         else:  # the deal's last turn: one card left in each hand
             for seat in range(seats):
                 if not chosen[seat]:
                     chosen[seat] = hands[seat].bit_length() - 1
         plays = sorted([card * 16 + seat for seat, card in enumerate(chosen)])
         lowest = plays[0] >> 4
-        if lowest < min(ends):
+        if lowest < ends[order[0]]:
             row = policy_row_of(costs, lengths)
             penalties[plays[0] & 15] += costs[row]
             ends[row] = lowest
             lengths[row] = 1
             costs[row] = bullheads[lowest]
-        # A card placed on its row keeps the order of the row ends (it lies between its
-        # row's end and the next end), so each next card's row is found by walking up.
-        order = sorted(range(ROW_COUNT), key=ends.__getitem__)
+            order.remove(row)
+            order.insert(0, row)
         position = 0
         for packed in plays:
             card = packed >> 4
@@ -178,7 +214,7 @@ def play_out(
             row = order[position]
             if card == ends[row]:  # the too-low card, placed already
                 continue
-            if lengths[row] < ROW_LIMIT:
+            if lengths[row] < limit:
                 ends[row] = card
                 lengths[row] += 1
                 costs[row] += bullheads[card]
