@@ -20,6 +20,11 @@ and `suggest(view)` gives the same choice as a hint for a human player:
 
 "random" takes a uniformly random legal action: for tests and benchmarks. Both are
 deterministic for a given `rng`.
+
+The levels a seat can be given (games/kinds/levels.py): "medium" is the naive bot, "easy" the
+naive bot with a random action now and then, and "hard" the determinized search
+(games/kinds/search.py) with this game's part in search.py and its fast playouts (the naive
+policy on card masks) in playout.py.
 """
 
 from __future__ import annotations

@@ -54,7 +54,16 @@ from .engine.state import (
     game_points_for,
 )
 from .engine.view import FiftySixView
-from .playout import SUIT_SCORE, VOID, HandEnd, estimate, finish_hand, lowest_bid, trump_choice
+from .playout import (
+    SUIT_SCORE,
+    TOTAL_POINTS,
+    VOID,
+    HandEnd,
+    estimate,
+    finish_hand,
+    lowest_bid,
+    trump_choice,
+)
 
 # The value of ending the match (won or lost), on the scale of tables.
 MATCH_BONUS = 6.0
@@ -507,6 +516,16 @@ def bid_candidates(view: FiftySixView) -> list[Action]:
     return out
 
 
+def decided(view: FiftySixView) -> bool:
+    """The contract (not tani) is already made or beaten: the rest of the hand changes no
+    table."""
+    contract, bidder = view.contract, view.bidder
+    if contract is None or bidder is None or contract >= MAX_BID:
+        return False
+    taken, against = view.points[bidder & 1], view.points[1 - (bidder & 1)]
+    return taken >= contract or against > TOTAL_POINTS - contract
+
+
 def trump_candidates(hand: Sequence[Card]) -> list[Card]:
     """The weakest card of each of the hand's `TRUMP_SUITS` best suits (bots.suit_score:
     length, then points), best first."""
@@ -547,6 +566,8 @@ class FiftySixSearch:
             return _unique([default, *bid_candidates(view)])
         if view.phase == TRUMP_CHOICE:
             return _unique([default, *(TRUMPS[c] for c in trump_candidates(view.hand))])
+        if decided(view):
+            return [default]  # nothing left to play for: no table changes hands on it
         rest: list[Action] = [ASK_TRUMP] if view.can_ask_trump else []
         rest += [PLAYS[c] for c in view.legal_plays]
         return _unique([default, *rest])
