@@ -54,8 +54,11 @@ check: $(UV)  ## lint, format and type check
 	$(RUN) ruff format --check .
 	DEBUG=1 $(RUN) mypy .
 
-pytest: $(UV) browser-deps proxy-deps  ## every test (pytest exits 5, failing make, if none ran)
-	$(RUN) pytest
+# Every test: all but the browser tests in two processes (pytest-xdist, a test file each at a
+# time), then the browser tests in one (pytest exits 5, failing make, if none ran).
+pytest: $(UV) browser-deps proxy-deps  ## every test
+	$(RUN) pytest -n 2 --dist loadfile -m "not browser"
+	$(RUN) pytest -m browser
 
 test: check pytest
 

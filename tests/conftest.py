@@ -7,6 +7,7 @@ loop in the main thread, which breaks pytest-asyncio tests and sync ORM calls af
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.test import Client
@@ -26,6 +28,44 @@ SHARED = ROOT.parent / "shared"
 ARTIFACTS = ROOT / "test-artifacts"
 PASSWORD = "correct-horse-battery-9"
 PERSONAS = ("alice", "bob", "carol", "dave")
+
+
+def _own_services_per_worker() -> None:
+    """Under pytest-xdist (`make pytest` runs the suite in two processes), each worker gets
+    its own PostgreSQL database for the servers it starts and its own Redis database:
+    tests empty the cache and flush the servers' database, which would pull the ground from
+    under the other worker's servers. pytest-django already gives each worker its own test
+    database. Runs when this file is imported, before anything has used the cache or the
+    channel layer (both read their settings on first use)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return
+    from django.conf import settings
+
+    number = int(worker[2:])
+    if os.environ.get("REDIS_URL"):
+        parts = urlsplit(os.environ["REDIS_URL"])
+        base = int(parts.path.strip("/") or 0)
+        url = urlunsplit(parts._replace(path=f"/{(base + 1 + number) % 16}"))
+        os.environ["REDIS_URL"] = url  # the servers' (server_env copies the environment)
+        settings.CACHES["default"]["LOCATION"] = url
+        settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"] = [url]
+    if os.environ.get("DATABASE_URL"):
+        parts = urlsplit(os.environ["DATABASE_URL"])
+        name = f"{parts.path.strip('/')}_{worker}"
+        import psycopg
+        from psycopg import errors, sql
+
+        admin = urlunsplit(parts._replace(path="/postgres"))
+        with (
+            psycopg.connect(admin, autocommit=True) as connection,
+            contextlib.suppress(errors.DuplicateDatabase),
+        ):
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        os.environ["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
+
+
+_own_services_per_worker()
 
 
 def make_user(username: str, *, email: str | None = None, password: str = PASSWORD) -> Any:
