@@ -299,6 +299,53 @@ def make_games(
     return games
 
 
+def start_bot_tables(count: int, slug: str, level: str, seats: int) -> list[int]:
+    """`count` games of `seats` bots of `level`, started, for the daphnes to play in the
+    background (`--bot-tables`). They are made here with no timer: each daphne's deadline
+    sweep finds their first bot move overdue a few seconds later (games/deadlines.py) and
+    plays it, and that daphne's bot runner plays on, one move per BOT_DELAY_SECONDS."""
+    from django.conf import settings
+    from django.db import transaction
+
+    from accounts.models import User
+    from games import bots, registry
+    from games.models import Game, Membership
+    from games.services import table
+
+    organizer = User(username=f"bench{RUN_TOKEN}-bots", display_name="Bench bots")
+    organizer.set_unusable_password()
+    organizer.save()
+    ids = []
+    settings.BOT_DELAY_SECONDS = 1.0  # not played here, at once, in the start's transaction
+    for n in range(count):
+        with transaction.atomic():
+            game = Game.objects.create(
+                name=f"Bots {n}",
+                kind=slug,
+                options=registry.kind(slug).resolve_options({}),
+                organizer=organizer,
+                seed=f"bench-bots-{RUN_TOKEN}-{n}",
+                max_players=seats,
+            )
+            Membership.objects.bulk_create(
+                Membership(game=game, role="player", seat=s, bot=level, bot_name=f"Bot {s}")
+                for s in range(seats)
+            )
+            table.begin(game)
+        ids.append(game.pk)
+    bots.cancel_all()  # the daphnes play them
+    return ids
+
+
+def bot_moves(ids: list[int]) -> int:
+    """The moves the background bot tables have made so far."""
+    from django.db.models import Sum
+
+    from games.models import Game
+
+    return int(Game.objects.filter(pk__in=ids).aggregate(n=Sum("action_count"))["n"] or 0)
+
+
 def mirror_turns(
     kind: Any, seed: str, options: dict[str, Any], count: int, seats: int = PLAYERS
 ) -> list[list[tuple[int, Any, dict[str, Any]]]]:
@@ -809,6 +856,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small run: 20 and 50 games")
     parser.add_argument("--ramp-only", action="store_true", help="skip the two target points")
     parser.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="games of bots only that the daphnes play in the background meanwhile (a bot "
+        "move every second per table; their searches run in the daphnes' worker processes)",
+    )
+    parser.add_argument("--bot-level", default="hard", help="the background bots' level")
+    parser.add_argument(
         "--count",
         action="store_true",
         help="count per move what the daphnes do (SQL, Redis, events, renders, frames: "
@@ -834,6 +889,8 @@ def main() -> None:
     base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
     workdir = Path(tempfile.mkdtemp(prefix="bench-realtime-", dir=base))
     env = server_environment(workdir)
+    if args.bot_tables:
+        env["BOT_DELAY_SECONDS"] = "1.0"  # the human tables have no bots: only theirs
     if args.count:
         probe = str(ROOT / "bench" / "probe")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [probe, env.get("PYTHONPATH")]))
@@ -863,6 +920,12 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     made = 0
+    bot_tables: list[int] = []
+    if args.bot_tables:
+        bot_tables = start_bot_tables(args.bot_tables, args.game, args.bot_level, args.seats)
+        time.sleep(float(env.get("BOT_OVERDUE_SECONDS", "3")) + 3)  # the sweep takes over
+        print(f"{args.bot_tables} tables of {args.bot_level} bots playing in the background "
+              f"({bot_moves(bot_tables)} moves so far)", flush=True)  # fmt: skip
     try:
 
         def fresh(count: int) -> list[BenchGame]:
@@ -882,8 +945,12 @@ def main() -> None:
             print(line("1000 sockets", 125, r, args.seats), flush=True)
         best = 0
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
+            before = bot_moves(bot_tables) if bot_tables else 0
             r = asyncio.run(step(servers, fresh(count), args.think, args.moves, 3 + count))
             print(line("ramp", count, r, args.seats), flush=True)
+            if bot_tables:
+                print(f"    meanwhile the bot tables made {bot_moves(bot_tables) - before} moves",
+                      flush=True)  # fmt: skip
             if r.errors:
                 print("daphne log (last lines):\n" + servers.log_tail(), flush=True)
             if r.errors or percentile(r.push_ms, 99) > PUSH_LIMIT_MS:
