@@ -2,10 +2,14 @@
 
 * `sample(view, rng)`: the cards the seat cannot place (the 104 minus its hand, its committed
   card, the rows, the penalty piles and, in a too-low pause, the revealed cards) are dealt
-  at random: each other seat gets as many as the view shows it holding, plus a committed
-  card if it has committed this turn (the view says whether, never what), and the cards
-  left over are the deal's unused cards. Rows, piles, the deal's earlier turns, points and
-  the match's history are the view's, so `RULES.view(sample, seat) == view`.
+  at random: each other seat gets as many as the view shows it holding and the cards left
+  over are the deal's unused cards. A seat that has committed this turn (the view says
+  whether, never what) is dealt one card more and commits the one the naive policy picks
+  on the rows (which have not changed since it chose): the playouts model every seat so,
+  and against naive players this is what they did (at ten seats, with many commitments
+  known, a uniformly random committed card made the search no better than the naive bot).
+  Rows, piles, the deal's earlier turns, points and the match's history are the view's,
+  so `RULES.view(sample, seat) == view`.
 * `candidates(view)`: the legal cards, or the four rows in a too-low pause, the naive
   (medium) bot's choice first.
 * `playout(state, seat, rng)`: every seat plays the naive bot's card choice (`naive_table`
@@ -260,11 +264,18 @@ class HundredAndFourSearch:
         choices = list(known.choices)
         at = 0
         for other, size, committed in known.others:
-            hands[other] = tuple(sorted(drawn[at : at + size]))
-            at += size
-            if committed:  # any unseen card: the view says nothing of it
-                choices[other] = drawn[at]
-                at += 1
+            if committed:
+                # The seat chose on these rows from one card more: by the naive policy, as
+                # the playouts assume every seat plays.
+                cards = sorted(drawn[at : at + size + 1])
+                at += size + 1
+                card = naive_pick(bits(cards), known.table)
+                cards.remove(card)
+                choices[other] = card
+                hands[other] = tuple(cards)
+            else:
+                hands[other] = tuple(sorted(drawn[at : at + size]))
+                at += size
         unused = tuple(sorted(known.unseen_set.difference(drawn)))
         played_by = known.played_by
         dealt = tuple(
@@ -359,6 +370,7 @@ class _Known:
             if other != seat
         )
         self.wanted = sum(size + committed for _, size, committed in self.others)
+        self.table = naive_table(*row_facts(view.rows))
         self.asked = view.asked if view.asked is not None else -1
         self.totals = view.totals  # the view's totals include the deal in progress
         if view.phase != OVER:

@@ -21,6 +21,8 @@ from games.kinds.one_hundred_and_four.search import (
     HundredAndFourSearch,
     bits,
     naive_action,
+    naive_pick,
+    naive_table,
     play_out,
     row_facts,
 )
@@ -66,6 +68,7 @@ def test_a_sample_deals_only_unseen_cards_in_the_sizes_the_view_shows():
     for state, seat in positions(150, 1):
         view = RULES.view(state, seat)
         seen = seen_by(view)
+        table = naive_table(*row_facts(view.rows))
         for n in range(3):
             world = game.sample(view, random.Random(n))
             assert RULES.view(world, seat) == view
@@ -81,6 +84,9 @@ def test_a_sample_deals_only_unseen_cards_in_the_sizes_the_view_shows():
                 assert committed == view.committed[other]
                 if committed and view.phase == "choose":
                     assert world.choices[other] not in seen
+                    # The naive policy's card of the hand it was dealt.
+                    hand = (*world.hands[other], world.choices[other])
+                    assert naive_pick(bits(hand), table) == world.choices[other]
             # Every card exactly once: rows, piles, hands, this turn's cards, unused.
             held = [c for row in world.rows for c in row]
             held += [c for pile in world.piles for c in pile]
