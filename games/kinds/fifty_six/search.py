@@ -30,7 +30,8 @@ the state the platform holds:
   on masks, stopping once the contract is made or beaten) and values it for the seat's team:
   the tables the hand wins or hands over, a bonus if it ends the match, and a small share of
   the card-point margin.
-* `budget`: the trump card (once a hand, and a close choice) gets twice the playouts.
+* `budget`: the bot's playouts for a call or a card, twice as many for the trump card (once
+  a hand, and a close choice).
 """
 
 from __future__ import annotations
@@ -73,17 +74,18 @@ MARGIN_WEIGHT = 0.5
 # How often the face-down card is any card of the bidder's (unless the naive bot's choice
 # from its dealt hand: the weakest card of its best suit).
 OFF_SUIT_KEEP = 0.2
-# How often a deal is kept for each seat whose calls the naive bot would not have made with
-# the hand it was dealt there (a bid above its estimate, a pass below it).
+# A seat's hand is dealt again (up to _SEAT_TRIES times) while the naive bot would not have
+# made that seat's calls with it (a bid above its estimate, a pass below), but kept anyway
+# with this probability (the players are not all naive bots).
 BID_KEEP = 0.05
-# Auction candidates: also bid this much above the lowest bids (0: not); offer 56 from this
-# naive estimate of the hand on.
-STEP = 0
+# Auction candidates: the lowest of the 40s over a low bid from this naive estimate of the
+# hand on (by seats); no bid of 40 or more more than HIGH_GAP above the estimate; 56 from
+# TANI_ESTIMATE on.
+FORTY_ESTIMATE = {4: 38, 6: 36}
+HIGH_GAP = 6
 TANI_ESTIMATE = 48
 # Trump card candidates: the weakest card of this many of the best suits.
 TRUMP_SUITS = 2
-FORTY_ESTIMATE = {4: 38, 6: 36}
-HIGH_GAP = 6
 # Playouts per decision, as multiples of the bot's `playouts`.
 AUCTION_SHARE = 1.0
 TRUMP_SHARE = 2.0
@@ -495,21 +497,22 @@ def _build_state(view: FiftySixView, hands: list[int], trump: int) -> FiftySixSt
 
 
 def bid_candidates(view: FiftySixView) -> list[Action]:
-    """A pass (when allowed) and a few bids: the lowest allowed and the lowest of the 40s
-    (the contracts worth 2 tables); 56 only with a hand the naive bot values near it. Higher
-    bids within a range gain little and cost samples (their values differ by noise)."""
+    """A pass (when allowed) and a few bids, by the hand's naive estimate: the lowest allowed
+    (at 40 or more, unless far above the estimate), the lowest of the 40s (the contracts
+    worth 2 tables) with a strong hand, 56 with a hand near it. Higher bids within a range
+    gain little and cost samples: a small budget picks such candidates by luck (their values
+    differ by noise) more often than they are right."""
     allowed = view.legal_bids
     out: list[Action] = [PASS] if view.can_pass else []
     if not allowed:
         return out
     lowest = allowed[0]
     strength = estimate(mask_of(view.hand), view.seats)
-    values = set()
+    values: set[int] = set()
     if lowest <= LOW_BID_TOP or strength >= lowest - HIGH_GAP or not view.can_pass:
         values.add(lowest)
     if lowest <= LOW_BID_TOP and strength >= FORTY_ESTIMATE[view.seats]:
         values.add(LOW_BID_TOP + 1)
-    values |= {v + STEP for v in values if STEP}
     if strength >= TANI_ESTIMATE:
         values.add(MAX_BID)
     out += [make_bid(v) for v in sorted(values) if v in allowed]

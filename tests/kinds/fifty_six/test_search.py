@@ -5,6 +5,7 @@ bot are in tests/kinds/test_search.py.)"""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from games.kinds.fifty_six.engine import RULES, FiftySixState, make_bid, make_pl
 from games.kinds.fifty_six.engine.cards import BIT, DECK_MASKS, SUIT_MASKS, SUIT_OF
 from games.kinds.fifty_six.engine.state import AUCTION, PLAY, TRUMP_CHOICE
 from games.kinds.fifty_six.playout import VOID, fast_action, finish_hand
-from games.kinds.fifty_six.search import FiftySixSearch, bid_candidates
+from games.kinds.fifty_six.search import FiftySixSearch, bid_candidates, decided
 from games.kinds.search import SearchBot
 
 from .helpers import act, deal, start
@@ -264,6 +265,17 @@ def test_play_candidates_hold_one_of_two_identical_cards():
     plays = [a for a in SEARCH.candidates(view) if hasattr(a, "card")]
     assert len({a.card >> 1 for a in plays}) == len(plays)
     assert SEARCH.candidates(view)[0] == suggest(view)
+
+
+def test_no_search_once_the_contract_is_made_or_beaten():
+    state = act(start(LEADS), *CONTRACT, "AD0", "9D1")  # seat 1 bid 28; seat 3 to play
+    view = RULES.view(state, 3)
+    assert not decided(view) and len(SEARCH.candidates(view)) > 1
+    for points in ((0, 28), (29, 0)):  # made by seat 1's team, beaten by the other
+        done = dataclasses.replace(view, points=points)
+        assert decided(done)
+        assert SEARCH.candidates(done) == [suggest(done)]
+    assert not decided(dataclasses.replace(view, points=(28, 27)))
 
 
 HARD = BOTS["hard"]
