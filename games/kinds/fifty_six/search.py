@@ -298,31 +298,26 @@ class Knowledge:
         ranges = self.ranges
         bidder = self.view.bidder
         n = self.seats
-        order = self.order
-        for i, s in enumerate(order):
+        free: list[int] = []  # seats neither void in a suit nor bound by their calls
+        bound: list[tuple[int, int, tuple[int, int] | None]] = []
+        for s in self.order:
             void = voids[s] if s != bidder or extra < 0 else _ALL_SUITS & ~(1 << extra)
             limits = ranges.get(s)
-            if not void and limits is None:
-                # The rest are unconstrained: shuffle what is left and share it out.
-                cards = shuffled(cards_of(remaining), rng)
-                start = 0
-                for t in order[i:]:
-                    mask = 0
-                    for card in cards[start : start + needs[t]]:
-                        mask |= BIT[card]
-                    hands[t] |= mask
-                    start += needs[t]
-                return hands
+            if void or limits is not None:
+                bound.append((s, void, limits))
+            else:
+                free.append(s)
+        for i, (s, void, limits) in enumerate(bound):
             allowed = remaining
             for suit in range(4):
                 if void >> suit & 1:
                     allowed &= ~SUIT_MASKS[suit]
-            need = needs[s]
-            if i == len(order) - 1:
+            if not free and i == len(bound) - 1:  # the last seat takes what is left
                 if allowed != remaining:
                     return None
                 hands[s] |= remaining
                 return hands
+            need = needs[s]
             choices = cards_of(allowed)
             if len(choices) < need:
                 return None
@@ -336,6 +331,14 @@ class Knowledge:
                     break
             hands[s] |= mask
             remaining &= ~mask
+        cards = shuffled(cards_of(remaining), rng)
+        start = 0
+        for s in free:
+            mask = 0
+            for card in cards[start : start + needs[s]]:
+                mask |= BIT[card]
+            hands[s] |= mask
+            start += needs[s]
         return hands
 
     def lay_down(self, hands: list[int], face_down: int) -> int:
