@@ -216,6 +216,19 @@ def test_the_face_down_card_is_fixed_for_the_bidder_and_once_shown():
         assert sampled_trumps(state, seat, 10) == {parse_card("10C1")}
 
 
+def test_a_void_holds_whatever_the_bidder_led():
+    # The opener's forced 28 stands (its calls say nothing), it leads a heart and seat 0
+    # discards a diamond: seat 0 holds no heart, in every sample, whatever the face-down
+    # card (the bidder that led is dealt first; the other seats keep their constraints).
+    state = act(start(LEADS), *CONTRACT, "JH0", "AH0", "9H1", "10D0")
+    view = RULES.view(state, 2)
+    hearts = SUIT_MASKS[SUIT_OF[parse_card("JH0")]]
+    for n in range(60):
+        world = SEARCH.sample(view, random.Random(n))
+        assert not world.hands[0] & hearts
+        assert RULES.view(world, 2) == view
+
+
 def test_an_asker_that_then_played_no_trump_holds_none():
     # Seat 2 wins the first trick and leads a heart; seat 0 cannot follow, asks (clubs are
     # trumps) and plays a spade: it holds no club.
