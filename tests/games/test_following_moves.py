@@ -50,6 +50,7 @@ def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
     before = Game.objects.get(pk=game.pk)
 
     seat = engine.perspective_of(table.load_state(before), None).active_seat
+    assert seat is not None
     mover = [alice, bob, carol][seat]
     with django_capture_on_commit_callbacks(execute=True):
         table.submit_move(
@@ -87,6 +88,7 @@ def test_without_the_table_before_or_with_other_members_the_change_is_not_follow
     game = start_table([alice, bob], target=60)
     before = Game.objects.get(pk=game.pk)
     seat = engine.perspective_of(table.load_state(before), None).active_seat
+    assert seat is not None
     with django_capture_on_commit_callbacks(execute=True):
         table.submit_move(
             game_id=game.pk,

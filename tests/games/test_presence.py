@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -112,8 +113,8 @@ def test_news_from_another_process_or_time_makes_the_next_read_fresh(shared_coun
     assert presence.presence_of(8, [1, 2]).connected == {1, 2}
 
     cache.set(presence._key(8, 2), 0)  # and left; no news reached this process
-    later = presence.time.monotonic() + presence.READ_SECONDS + 1
-    monkeypatch.setattr(presence.time, "monotonic", lambda: later)
+    later = time.monotonic() + presence.READ_SECONDS + 1
+    monkeypatch.setattr(time, "monotonic", lambda: later)
     assert presence.presence_of(8, [1, 2]).connected == {1}
 
 

@@ -11,12 +11,14 @@ import random
 
 from games.kinds.levels import EasyBot
 from games.kinds.protocol import Bot
+from games.kinds.search import SearchBot
 
 from .engine.bots import suggestion
 from .engine.moves import Discard, Move
 from .engine.rules import legal_moves
 from .engine.seam import RULES
 from .engine.state import GameState, Status
+from .search import HundredAndTenSearch
 
 
 class NaiveBot:
@@ -38,6 +40,7 @@ NAIVE = NaiveBot()
 
 BOTS: dict[str, Bot[GameState, Move]] = {
     "easy": EasyBot(RULES, NAIVE),
+    "hard": SearchBot(RULES, HundredAndTenSearch(), playouts=240, min_samples=8),
     "medium": NAIVE,
     "naive": NAIVE,
     "random": RandomBot(),

@@ -12,6 +12,7 @@ import pytest
 
 from games.kinds.fifty_six.bots import BOTS, suggest
 from games.kinds.fifty_six.engine import RULES, FiftySixState, make_bid, make_play, parse_card
+from games.kinds.fifty_six.engine.actions import Play
 from games.kinds.fifty_six.engine.cards import BIT, DECK_MASKS, SUIT_MASKS, SUIT_OF
 from games.kinds.fifty_six.engine.state import AUCTION, PLAY, TRUMP_CHOICE
 from games.kinds.fifty_six.playout import VOID, fast_action, finish_hand
@@ -40,7 +41,9 @@ def positions(count: int, seed: str, naive_share: float = 0.8):
             if rng.random() < 0.25:
                 found.append((state, seat))
             if rng.random() < naive_share:
-                action = suggest(RULES.view(state, seat))
+                suggested = suggest(RULES.view(state, seat))
+                assert suggested is not None
+                action = suggested
             else:
                 action = rng.choice(RULES.legal_actions(state, seat))
             state = RULES.apply(state, seat, action)
@@ -308,6 +311,7 @@ def test_the_bidder_lays_down_a_card_of_its_long_strong_suit():
     strong = deal(4, "", "JH0 JH1 9H0 AH0 10H0 10S0 AD0 10C0")
     state = act(start(strong), "28", "pass", "pass", "pass")
     action = HARD.choose(state, 1, random.Random(2))
+    assert isinstance(action, Play)
     assert SUIT_OF[action.card] == SUIT_OF[parse_card("JH0")]
 
 
