@@ -420,6 +420,9 @@ def draw(
                 # How long a human who had the table open has been away ("away 3 min").
                 "away": here.away.get(member.user_id) if member and member.user_id else None,
                 "is_bot": bool(member and member.is_bot),
+                "bot_label": kind.level_label(member.bot).lower()
+                if member is not None and member.is_bot
+                else "",
                 "automated": bool(member and member.automated and not replay),
                 # Why a bot plays a human's seat ("away, a bot is playing for them").
                 "cover_note": member.cover_note if member and not replay else "",

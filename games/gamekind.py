@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from django.http import QueryDict
 
 from games.kinds.conformance import TraceChecker, TraceExporter
+from games.kinds.levels import LEVELS
 from games.kinds.lobby import describe_counts
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
 
@@ -124,10 +125,12 @@ class GameKind:
     export: TraceExporter  # a finished game as a trace that `conformance` replays
     options: tuple[Option, ...] = ()
     teams: Callable[[int], Teams] | None = None
-    hint_bot: str = "naive"
-    seat_bot: str = "naive"  # the level "Add a bot" seats first; it plays handed-over seats
-    # The levels "Add a bot" offers, (level, label), when there is more than one.
-    bot_levels: tuple[tuple[str, str], ...] = ()
+    # The bots' levels (games/kinds/levels.py): the hint is the hard bot's choice; the
+    # medium bot plays a seat its player handed over or let its clock run out on.
+    hint_bot: str = "hard"
+    seat_bot: str = "medium"  # the level "Add a bot" seats first; it plays handed-over seats
+    # The levels the waiting room offers, (level, label), the default first.
+    bot_levels: tuple[tuple[str, str], ...] = LEVELS
     default_seats: int = field(default=0)
     # What `manage.py simulate` reports per seat beside wins: "" (nothing more), "points per
     # hand" (Hearts) or "penalty per game" (One Hundred and Four).
@@ -138,10 +141,9 @@ class GameKind:
     # (games/kinds/<game>/templates/games/<game>/rules.html), shown at /rules/<slug>/.
     rules_template: str = ""
 
-    @property
-    def seat_levels(self) -> tuple[tuple[str, str], ...]:
-        """The bot levels a seat may be given, the default first."""
-        return self.bot_levels or ((self.seat_bot, "Bot"),)
+    def level_label(self, level: str) -> str:
+        """ "Hard bot" for "hard" (a level this game does not offer: "Bot")."""
+        return dict(self.bot_levels).get(level, "Bot")
 
     @property
     def seats_text(self) -> str:

@@ -179,7 +179,7 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # A bot's level: a key of its game kind's `bots` ("naive", "heuristic"); "" for a human.
+    # A bot's level: "easy", "medium" or "hard" (games/kinds/levels.py); "" for a human.
     bot = models.CharField(max_length=16, blank=True, default="")
     bot_name = models.CharField(max_length=40, blank=True)
     # A human seat handed to the bot ("automate"): the bot plays it from then on.

@@ -231,7 +231,8 @@ def e2e_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def e2e_env(e2e_workdir: Path) -> dict[str, str]:
-    env = server_env(e2e_workdir)
+    # As in production, the hard bots think in a worker process (games/thinking.py).
+    env = server_env(e2e_workdir, BOT_SEARCH_PROCESSES="1")
     manage(env, "migrate", "--noinput", "-v0")
     if env.get("DATABASE_URL"):
         manage(env, "flush", "--noinput", "-v0")  # a shared PostgreSQL database: start empty

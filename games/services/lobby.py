@@ -501,7 +501,7 @@ def add_bot(*, game_id: int, by: User, seat: int, level: str = "") -> Membership
     _organizer_only(room, by, "add a bot")
     if not 0 <= seat < room.game.max_players:
         raise BadRequest("That seat does not exist.")
-    levels = dict(registry.kind(room.game.kind).seat_levels)
+    levels = dict(registry.kind(room.game.kind).bot_levels)
     if level and level not in levels:
         raise BadRequest("This game has no bot of that level.")
     if room.game.status == Game.Status.WAITING and seat not in room.free_seats():

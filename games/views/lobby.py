@@ -138,7 +138,7 @@ class Seat:
     index: int  # 0-based, as the services want it
     member: Membership | None
     team: int | None = None
-    levels: dict[str, str] | None = None  # the game's bot levels, when it has several
+    levels: dict[str, str] | None = None  # the game's bot levels: level -> label
     kept_for: str = ""  # a rematch's invitee who sat here last game (the seat is theirs)
 
     @property
@@ -192,7 +192,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     kind = registry.kind(game.kind)
     team_game = kind.teams is not None
     can_start_with = (game.max_players,) if team_game else kind.seat_counts
-    levels = dict(kind.bot_levels) if kind.bot_levels else None
+    levels = dict(kind.bot_levels)
     kept = _kept_seats(game, invitees) if waiting else {}
     return {
         "game": game,

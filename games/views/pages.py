@@ -86,7 +86,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "kind": kind,
         "in_teams": kind.teams is not None,
         "options": _options(kind),
-        "bot_levels": [label for _, label in kind.seat_levels],
+        "bot_levels": [label for _, label in kind.bot_levels],
         "others": [k for k in registry.REGISTRY.values() if k.slug != kind.slug],
     }
     return render(request, "games/rules.html", context)

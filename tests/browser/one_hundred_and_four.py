@@ -2,12 +2,13 @@
 may see at each version, and the page's controls (used by test_one_hundred_and_four_*).
 
 A `NimmtMirror` plays the game as the server does, from the seed: the bots' seats by their
-levels ("naive", "heuristic"; deterministic), in seat order, all of them as soon as they may
-choose; the people make the moves the test picks. It keeps every version's state, so every
-page load, htmx answer and websocket frame can be checked afterwards against what its seat
-may see at the version it names (`check_html`): its own hand and choice, the rows, the piles,
-the cards revealed in this and earlier turns. Never another hand, another seat's choice
-before the reveal, or the unused cards.
+levels ("easy", "medium", "hard"), in seat order, all of them as soon as they may choose, each
+bot's randomness seeded as the server seeds it (the game's seed, the number of actions before,
+the seat: games.services.table.bot_action); the people make the moves the test picks. It
+keeps every version's state, so every page load, htmx answer and websocket frame can be
+checked afterwards against what its seat may see at the version it names (`check_html`): its
+own hand and choice, the rows, the piles, the cards revealed in this and earlier turns. Never
+another hand, another seat's choice before the reveal, or the unused cards.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ from games.kinds.one_hundred_and_four.engine.state import SeededDeals
 from tests.browser.helpers import ROOM_URL, PageTraffic, listen, settled
 
 KIND = "One Hundred and Four"
-RNG = random.Random(0)  # the naive and heuristic bots draw nothing from it
+
+
+def bot_rng(seed: str, actions: int, seat: int) -> random.Random:
+    """The randomness the server gives a bot's move (games.services.table.bot_action)."""
+    return random.Random(f"{seed}:{actions}:{seat}")
 
 
 # --- the game in the test process ---------------------------------------------------------
@@ -47,15 +52,17 @@ class NimmtMirror:
 
     state: HundredAndFourState
     version: int
+    seed: str
     bots: dict[int, str] = field(default_factory=dict)
     states: dict[int, HundredAndFourState] = field(default_factory=dict)
+    actions: int = 0  # made so far (a bot's randomness depends on it)
 
     @classmethod
     def of(cls, seed: str, seats: int, bots: dict[int, str], version: int = 0) -> NimmtMirror:
         """The game once the bots' first choices are made, that being `version` (read from
         the page then); earlier versions are shifted to match."""
         first = RULES.initial_state(seed, seats, {})
-        mirror = cls(first, 0, dict(bots), {0: first})
+        mirror = cls(first, 0, seed, dict(bots), {0: first})
         mirror.run_bots()
         shift = version - mirror.version
         mirror.states = {v + shift: state for v, state in mirror.states.items()}
@@ -74,6 +81,7 @@ class NimmtMirror:
 
     def apply(self, seat: int, action: Action) -> None:
         self.state = RULES.apply(self.state, seat, action)
+        self.actions += 1
         self.version += 1
         self.states[self.version] = self.state
 
@@ -85,7 +93,8 @@ class NimmtMirror:
             if not seats:
                 return
             seat = seats[0]
-            self.apply(seat, BOTS[self.bots[seat]].choose(self.state, seat, RNG))
+            rng = bot_rng(self.seed, self.actions, seat)
+            self.apply(seat, BOTS[self.bots[seat]].choose(self.state, seat, rng))
 
     def suggestion(self, seat: int) -> Action:
         action = suggest(self.view(seat))
@@ -93,10 +102,11 @@ class NimmtMirror:
         return action
 
 
-def too_low_play(state: HundredAndFourState, seat: int, bots: dict[int, str]) -> int | None:
+def too_low_play(mirror: NimmtMirror, seat: int) -> int | None:
     """`seat`'s lowest card if playing it now makes `seat` take a row: below every row end
     and below the card every other seat would play (the bots' choices, the naive one for
-    people). None otherwise."""
+    people, who choose after the bots). None otherwise."""
+    state, bots = mirror.state, mirror.bots
     if state.phase != "choose" or state.choices[seat]:
         return None
     low = state.hands[seat][0]
@@ -108,8 +118,9 @@ def too_low_play(state: HundredAndFourState, seat: int, bots: dict[int, str]) ->
         card = state.choices[other]
         if not card:
             level = bots.get(other)
+            rng = bot_rng(mirror.seed, mirror.actions, other)  # bots chose before, in order
             action = (
-                BOTS[level].choose(state, other, RNG) if level else suggest(view_of(state, other))
+                BOTS[level].choose(state, other, rng) if level else suggest(view_of(state, other))
             )
             assert isinstance(action, Choose)
             card = action.card
@@ -328,11 +339,11 @@ def create_nimmt_game(page: Page, name: str, seats: int) -> int:
 
 
 def add_nimmt_bots(page: Page, levels: dict[int, str]) -> None:
-    """Seat a bot of each level (seat index -> "naive" | "heuristic"): "Add a bot" seats the
-    heuristic one, the game's default; "Naive bot" beside it the naive one."""
+    """Seat a bot of each level (seat index -> "easy" | "medium" | "hard"): "Add a bot" seats
+    the medium one, the default; "Easy bot" and "Hard bot" beside it the others."""
     for seat, level in sorted(levels.items()):
         number = seat + 1
-        name = "Add a bot" if level == "heuristic" else f"Add a {level} bot"
+        name = {"medium": "Add a bot", "easy": "Add an easy bot", "hard": "Add a hard bot"}[level]
         page.get_by_role("button", name=f"{name} to seat {number}").click()
         expect(page.get_by_role("button", name=f"Add a bot to seat {number}")).to_have_count(0)
 

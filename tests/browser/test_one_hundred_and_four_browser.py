@@ -1,7 +1,7 @@
 """One Hundred and Four in Chromium, every move through the page, black-box against daphne.
 
-(a) One person and nine bots (three of them naive, chosen with the waiting room's level
-    select) play the whole game: each turn her hand is sorted, only her cards can be picked,
+(a) One person and nine bots (of all three levels, chosen with the waiting room's level
+    buttons) play the whole game: each turn her hand is sorted, only her cards can be picked,
     the turn banner and the seats' chips say who still chooses, the resolution is played out
     step by step (every step, in order), and the game ends with the mirror's winners.
 (b) Three people (the organizer invites two by name; they accept from their lobbies) and a
@@ -57,15 +57,14 @@ from tests.browser.one_hundred_and_four import (
 pytestmark = pytest.mark.browser
 
 PREFIX = "nb"  # usernames unique to this module (the e2e database is shared)
-# Ten seats: alice (seat 0, plays the naive hint) and nine bots, naive at seats 1, 4 and 7.
-# In turn 2 the bot at seat 5 takes a row with a too-low 12 and alice's 71 is the sixth card
-# of a row; seat 2 wins with 0.
+# Ten seats: alice (seat 0, plays the naive choice) and nine bots of every level: easy at
+# seats 1, 4 and 7, hard at seat 2, medium elsewhere.
 SOLO_SEED = "n104a0"
-SOLO_BOTS = {s: "naive" if s in (1, 4, 7) else "heuristic" for s in range(1, 10)}
-# Four seats: three people and a heuristic bot (seat 3). Seat 1 (a person) holds the 2, lower
+SOLO_BOTS = {s: "easy" if s in (1, 4, 7) else "hard" if s == 2 else "medium" for s in range(1, 10)}
+# Four seats: three people and a medium bot (seat 3). Seat 1 (a person) holds the 2, lower
 # than every row end and every other card of turn 1: she plays it and must take a row.
 FOUR_SEED = "n104b0"
-FOUR_BOTS = {3: "heuristic"}
+FOUR_BOTS = {3: "medium"}
 TOO_LOW_SEAT = 1
 
 
@@ -263,7 +262,7 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
     check_all(pages, traffic, mirror)
 
     # Turn 1: seat 1 plays her 2 last, after the two others, each page live.
-    low = too_low_play(mirror.state, TOO_LOW_SEAT, FOUR_BOTS)
+    low = too_low_play(mirror, TOO_LOW_SEAT)
     assert low == 2
     for seat in (0, 2, TOO_LOW_SEAT):
         play_turn_checks(pages[seat], mirror, seat)

@@ -221,9 +221,9 @@ def test_an_invitee_cannot_leave_a_seat_she_does_not_have(friday, carol):
 # --- bots and removals -------------------------------------------------------------------
 
 
-def test_the_organizer_adds_a_named_naive_bot_to_an_empty_seat(friday, alice):
+def test_the_organizer_adds_a_named_medium_bot_to_an_empty_seat(friday, alice):
     bot = lobby.add_bot(game_id=friday.pk, by=alice, seat=3)
-    assert (bot.seat, bot.bot, bot.bot_name, bot.user_id) == (3, "naive", "Bot Ada", None)
+    assert (bot.seat, bot.bot, bot.bot_name, bot.user_id) == (3, "medium", "Bot Ada", None)
     second = lobby.add_bot(game_id=friday.pk, by=alice, seat=2)
     assert second.bot_name == "Bot Blaise"
 

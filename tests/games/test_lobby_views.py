@@ -9,6 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games import registry
 from games.models import Game, Invitation, Membership
 from games.services import lobby
 from tests.conftest import logged_in_client, make_user
@@ -561,7 +562,30 @@ def test_alice_adds_a_bot_to_an_empty_seat(friday, alice):
     )
     assert response.status_code == 200
     assert "Bot Ada" in text(response)
-    assert Membership.objects.get(game=friday, seat=3).bot == "naive"
+    assert Membership.objects.get(game=friday, seat=3).bot == "medium"
+
+
+@pytest.mark.parametrize("kind", sorted(registry.REGISTRY))
+def test_the_organizer_picks_each_bots_level_and_the_seats_say_which(alice, kind):
+    game = lobby.create_game(organizer=alice, name="Levels", public=False, max_players=4, kind=kind)
+    client = logged_in_client(alice)
+    url = reverse("add-bot", kwargs={"game_id": game.pk})
+    room = client.get(reverse("waiting-room", kwargs={"game_id": game.pk})).content.decode()
+    assert "Add a bot to seat 2" in room  # the default: medium
+    assert 'name="level" value="easy"' in room and "Add a easy bot to seat 2" not in room
+    assert "Add an easy bot to seat 2" in room and "Add a hard bot to seat 2" in room
+    for seat, level in ((1, "easy"), (2, "hard")):
+        assert client.post(url, {"seat": seat, "level": level}, headers=HTMX).status_code == 200
+    answer = client.post(url, {"seat": 3}, headers=HTMX)
+    assert answer.status_code == 200
+    levels = dict(Membership.objects.filter(game=game, seat__gt=0).values_list("seat", "bot"))
+    assert levels == {1: "easy", 2: "hard", 3: "medium"}
+    shown = text(answer)
+    assert "Easy bot" in shown and "Hard bot" in shown and "Medium bot" in shown
+    for bad in ("random", "naive", "wizard", "x" * 40):
+        response = client.post(url, {"seat": 1, "level": bad}, headers=HTMX)
+        assert response.status_code == 400, bad
+    assert Membership.objects.filter(game=game).count() == 4
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """One Hundred and Four at the table, through the views: picking a card, secret commitments,
-the too-low row choice asked of one seat only, refusals that change nothing, bot levels,
-and whole games with bots for two and ten seats."""
+the too-low row choice asked of one seat only, refusals that change nothing, and whole games
+with bots for two and ten seats."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Game, GameAction, Membership
-from games.services import lobby, table
+from games.services import table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
 
@@ -162,23 +162,6 @@ def test_a_too_low_card_asks_its_owner_alone_for_a_row(three):
     after = view(game, 0)
     assert after.last_turn is not None and after.last_turn.placements[0].took == taken
     assert after.phase == "choose" and after.turn == 1
-
-
-def test_the_organizer_picks_each_bots_level(db):
-    alice = make_user("alice")
-    game = lobby.create_game(organizer=alice, name="Levels", public=False, max_players=3, kind=KIND)
-    client = logged_in_client(alice)
-    url = reverse("add-bot", kwargs={"game_id": game.pk})
-    room = client.get(reverse("waiting-room", kwargs={"game_id": game.pk})).content.decode()
-    assert 'name="level" value="naive"' in room and "Add a naive bot to seat 2" in room
-    assert client.post(url, {"seat": 1, "level": "naive"}, headers=HX).status_code == 200
-    assert client.post(url, {"seat": 2}, headers=HX).status_code == 200
-    levels = dict(Membership.objects.filter(game=game, seat__gt=0).values_list("seat", "bot"))
-    assert levels == {1: "naive", 2: "heuristic"}
-    for bad in ("random", "wizard", "x" * 40):
-        response = client.post(url, {"seat": 1, "level": bad}, headers=HX)
-        assert response.status_code == 400, bad
-    assert Membership.objects.filter(game=game).count() == 3
 
 
 @pytest.mark.parametrize("bots", [1, 9])

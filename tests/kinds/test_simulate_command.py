@@ -44,7 +44,7 @@ def test_every_game_prints_wins_per_seat_and_decision_times(kind):
 
 def test_hearts_reports_points_per_hand():
     text = run_command("--game", "hearts", "--games", "3", "--seed", "P", "--target", "50")
-    per_hand = re.findall(r"^seat \d naive: points per hand (\d+\.\d\d) ± \d+\.\d\d$", text, re.M)
+    per_hand = re.findall(r"^seat \d medium: points per hand (\d+\.\d\d) ± \d+\.\d\d$", text, re.M)
     assert len(per_hand) == 4
     # 26 points go out per hand (0 + 3 × 26 when the moon is shot): the mean is 6.5 to 19.5.
     assert 6.5 <= sum(float(p) for p in per_hand) / 4 <= 19.5

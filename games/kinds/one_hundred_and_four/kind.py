@@ -23,10 +23,6 @@ KIND = GameKind(
     export=export_trace,
     options=OPTIONS,
     default_seats=4,
-    # Both bots can fill a seat; the stronger one gives hints and plays handed-over seats.
-    bot_levels=(("heuristic", "Heuristic bot"), ("naive", "Naive bot")),
-    seat_bot="heuristic",
-    hint_bot="heuristic",
     simulation_figure="penalty per game",
     stylesheet="css/kinds/one-hundred-and-four.css",
     rules_template="games/one_hundred_and_four/rules.html",
