@@ -12,7 +12,7 @@ import pytest
 
 from games.kinds.fifty_six.bots import BOTS, suggest
 from games.kinds.fifty_six.engine import RULES, FiftySixState, make_bid, make_play, parse_card
-from games.kinds.fifty_six.engine.actions import Play
+from games.kinds.fifty_six.engine.actions import ChooseTrump
 from games.kinds.fifty_six.engine.cards import BIT, DECK_MASKS, SUIT_MASKS, SUIT_OF
 from games.kinds.fifty_six.engine.state import AUCTION, PLAY, TRUMP_CHOICE
 from games.kinds.fifty_six.playout import VOID, fast_action, finish_hand
@@ -311,7 +311,7 @@ def test_the_bidder_lays_down_a_card_of_its_long_strong_suit():
     strong = deal(4, "", "JH0 JH1 9H0 AH0 10H0 10S0 AD0 10C0")
     state = act(start(strong), "28", "pass", "pass", "pass")
     action = HARD.choose(state, 1, random.Random(2))
-    assert isinstance(action, Play)
+    assert isinstance(action, ChooseTrump)
     assert SUIT_OF[action.card] == SUIT_OF[parse_card("JH0")]
 
 
