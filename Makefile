@@ -5,7 +5,7 @@ UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 RUN := $(UV) run --locked
 
 .PHONY: run serve test check pytest browser-deps proxy-deps server-deps serve-cluster stop-cluster \
-	bench clean
+	bench bench-bots clean
 
 # uv is not on a fresh machine: bootstrap it into .tools/ with pip.
 .tools/bin/uv:
@@ -65,6 +65,10 @@ test: check pytest
 bench: $(UV)  ## engine benchmark (see README for the other benchmarks)
 	$(RUN) python manage.py simulate --games 200 --players 4 --seed bench --bots naive,naive,naive,naive
 	$(RUN) python bench/engine.py
+
+# The hard bots against medium ones in every game (about 45 minutes on 2 cores): README.
+bench-bots: $(UV)  ## bot strength and decision times; GAMES="hearts fifty-six" for some
+	GAMES="$(GAMES)" $(RUN) bash bench/bots.sh
 
 clean:
 	rm -rf .venv .tools staticfiles test-artifacts
