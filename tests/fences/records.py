@@ -194,17 +194,12 @@ FENCES = [
         "6c52b1e68d7d22a5",
         SQLITE,
     ),
-    # The in-memory channel layer.
+    # The in-memory channel layer: receive and group_send call _clean_expired, which calls
+    # _remove_from_groups.
     Fence(
         "channels.layers:InMemoryChannelLayer.__init__",
         "(self, expiry=60, group_expiry=86400, capacity=100, channel_capacity=None, **kwargs)",
         "a868dc26b1c1947d",
-        LAYERS,
-    ),
-    Fence(
-        "channels.layers:InMemoryChannelLayer.send",
-        "(self, channel, message)",
-        "a4dab1cd8aff886e",
         LAYERS,
     ),
     Fence(
@@ -223,24 +218,11 @@ FENCES = [
         LAYERS,
     ),
     Fence(
-        "channels.layers:InMemoryChannelLayer.group_add",
-        "(self, group, channel)",
-        "7c4f2ffd2d8f7a91",
-        LAYERS,
-    ),
-    Fence(
-        "channels.layers:InMemoryChannelLayer.group_discard",
-        "(self, group, channel)",
-        "bf83f0ac1f55405d",
-        LAYERS,
-    ),
-    Fence(
         "channels.layers:InMemoryChannelLayer.group_send",
         "(self, group, message)",
         "693c3172deb6431b",
         LAYERS,
     ),
-    Fence("channels.layers:InMemoryChannelLayer.flush", "(self)", "bb5c15a2185e0aa7", LAYERS),
     # The consumers' dispatch (games.consumers.live).
     Fence(
         "channels.generic.websocket:AsyncWebsocketConsumer.dispatch",
@@ -338,17 +320,8 @@ OVERRIDES: dict[str, str] = {
     "hundredten.layers.SweepingInMemoryChannelLayer.__init__": (
         "channels.layers:InMemoryChannelLayer.__init__"
     ),
-    "hundredten.layers.SweepingInMemoryChannelLayer.send": (
-        "channels.layers:InMemoryChannelLayer.send"
-    ),
-    "hundredten.layers.SweepingInMemoryChannelLayer.receive": (
-        "channels.layers:InMemoryChannelLayer.receive"
-    ),
     "hundredten.layers.SweepingInMemoryChannelLayer._clean_expired": (
         "channels.layers:InMemoryChannelLayer._clean_expired"
-    ),
-    "hundredten.layers.SweepingInMemoryChannelLayer.group_send": (
-        "channels.layers:InMemoryChannelLayer.group_send"
     ),
     "hundredten.origin._OriginValidator.valid_origin": (
         "channels.security.websocket:OriginValidator.valid_origin"

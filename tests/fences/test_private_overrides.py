@@ -304,7 +304,7 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
             SweepingInMemoryChannelLayer,
             SweepingInMemoryChannelLayer(),
             InMemoryChannelLayer(),
-            {"sweep_interval", "_next_sweep", "readers"},
+            {"sweep_interval", "_next_sweep"},
         ),
         (
             RenderPool,
