@@ -83,6 +83,7 @@ class SimulationResult:
     seconds: float
     positions: list[PositionStats]
     decisions: dict[str, list[float]]  # bot label -> seconds per decision
+    hands: int = 0  # hands (deals) played in all the games
 
     @property
     def actions_per_second(self) -> float:
@@ -132,7 +133,7 @@ def simulate(
         raise ValueError(f"Unknown bot {unknown[0]!r}; choose from {', '.join(bots)}.")
     positions = [PositionStats(label) for label in lineup]
     decisions: dict[str, list[float]] = {label: [] for label in lineup}
-    actions = 0
+    actions = hands = 0
     started = time.perf_counter()
     one = functools.partial(_play_rotated, rules, seats, options, seed, lineup, bots)
     if jobs > 1:
@@ -144,6 +145,7 @@ def simulate(
     for index, played in enumerate(results):
         seat_of = _seat_of(index, seats)
         actions += played.actions
+        hands += played.hands
         winners = played.outcome.winners
         for position, seat in enumerate(seat_of):
             stats = positions[position]
@@ -155,7 +157,7 @@ def simulate(
                 stats.wins += 1 if team_game else 1 / len(winners)
             decisions[lineup[position]].extend(played.decisions[seat])
     seconds = time.perf_counter() - started
-    return SimulationResult(games, seats, actions, seconds, positions, decisions)
+    return SimulationResult(games, seats, actions, seconds, positions, decisions, hands)
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:

@@ -46,6 +46,9 @@ def test_hearts_reports_points_per_hand():
     text = run_command("--game", "hearts", "--games", "3", "--seed", "P", "--target", "50")
     per_hand = re.findall(r"^seat \d medium: points per hand (\d+\.\d\d) ± \d+\.\d\d$", text, re.M)
     assert len(per_hand) == 4
+    hands = re.search(r"^(\d+) hands$", text, re.M)
+    # A game to 50 lasts two hands at least (26 points go out a hand).
+    assert hands is not None and int(hands.group(1)) >= 3 * 2
     # 26 points go out per hand (0 + 3 × 26 when the moon is shot): the mean is 6.5 to 19.5.
     assert 6.5 <= sum(float(p) for p in per_hand) / 4 <= 19.5
 

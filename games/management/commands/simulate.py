@@ -97,6 +97,7 @@ class Command(BaseCommand):
         )
         out.write(f"{result.games / result.seconds:.1f} games/s")
         out.write(f"{result.actions_per_second:.0f} actions/s")
+        out.write(f"{result.hands} hands")
         if kind.teams is not None:
             self.write_teams(kind.teams(players), result)
         else:
