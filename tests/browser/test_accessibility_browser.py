@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import Bid, Play, Status
+from games.kinds.levels import LEVELS
 from tests.browser.helpers import (
     DESKTOP,
     PHONE,
@@ -305,9 +306,10 @@ def test_names_say_what_each_thing_is_seats_chips_the_trick_and_add_bot(
     live(page)  # the room's first push has been swapped in: it will not change under us
     settled(page)
 
-    # "Add a bot": the name a speech user says is the label they see (WCAG 2.5.3).
+    # "Add a bot" and a button per other level on each of the three empty seats: the name a
+    # speech user says is the label they see (WCAG 2.5.3).
     buttons = page.locator("#room form[action$='/bots/'] button")
-    expect(buttons).to_have_count(3)
+    expect(buttons).to_have_count(3 * len(LEVELS))
     for button in buttons.all():
         visible = button.inner_text().strip()
         snapshot = button.aria_snapshot()
