@@ -122,6 +122,26 @@ def _fresh_cache() -> Iterator[None]:
     yield
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last test, before the session's fixtures are torn down (the test database
+    dropped): the threads that keep database connections give them back. Tests of
+    tests/realtime do it after each test; others that open sockets (the hidden-information
+    scans) leave it to this, and a worker of `pytest -n` may run no realtime test after
+    them (PostgreSQL then refuses to drop a database that is in use)."""
+    if nextitem is not None or "django.db" not in sys.modules:
+        return
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    consumers = sys.modules.get("games.consumers")
+    if consumers is not None:
+        consumers.RENDER_POOL.close_connections()
+    asyncio.run(sync_to_async(connections.close_all)())  # asgiref's thread for sync work
+
+
 # --- browser harness -------------------------------------------------------------------
 
 
