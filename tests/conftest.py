@@ -132,6 +132,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     if nextitem is not None or "django.db" not in sys.modules:
         return
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from asgiref.sync import sync_to_async
     from django.db import connections
@@ -139,7 +140,10 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     consumers = sys.modules.get("games.consumers")
     if consumers is not None:
         consumers.RENDER_POOL.close_connections()
-    asyncio.run(sync_to_async(connections.close_all)())  # asgiref's thread for sync work
+    # asgiref's thread for sync work, reached from a thread of its own: the browser tests
+    # leave an event loop running in this one (Playwright's sync API).
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(lambda: asyncio.run(sync_to_async(connections.close_all)())).result()
 
 
 # --- browser harness -------------------------------------------------------------------
