@@ -56,12 +56,7 @@ class Watched:
         self.page.on("response", self.response)
 
     def console(self, message: ConsoleMessage) -> None:
-        # One known race, not a policy matter and still open (issue 21's console-clean item,
-        # seen once in a PostgreSQL + Redis run): a waiting room's pushed #room can arrive
-        # while the page has no #room to swap into. It is kept apart, not hidden: printed.
-        if message.type == "error" and "oobErrorNoTarget, #room" in message.text:
-            print(f"known race: {message.text} ({self.page.url})")
-        elif message.type == "error":
+        if message.type == "error":
             self.problems.append(f"console: {message.text} ({self.page.url})")
 
     def response(self, response: Any) -> None:

@@ -4,7 +4,10 @@ time in Chromium (the network is held where the race would go one way or the oth
 - a move's answer that arrives after the push of its own version (the push replaced the
   table the move was made from) leaves the console clean and the table right;
 - pressing Start loads the organizer's table once, although both the answer to the press
-  and the waiting room's socket say where to go.
+  and the waiting room's socket say where to go;
+- the answer to "Create invite link" that arrives after the push of the room it caused (the
+  push refreshes the invite links, where the button lives) still finds #room for its
+  out-of-band part, and the console stays clean.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ pytestmark = pytest.mark.browser
 PREFIX = "rc"  # usernames unique to this module (the e2e database is shared)
 SEED = "s1392"
 MOVE_URL = re.compile(r"/games/\d+/move/$")
+INVITE_LINK_URL = re.compile(r"/games/\d+/invite-link/$")
 
 
 def console_errors(page: Page) -> list[str]:
@@ -131,3 +135,44 @@ def test_pressing_start_loads_the_organizers_table_once(
     live(page)
     page.wait_for_timeout(1_000)  # a second navigation, if any, has started by now
     assert loads == [f"{base_url}/games/{game_id}/table/"], loads
+
+
+def test_an_invite_links_answer_after_a_push_of_the_room_leaves_the_console_clean(
+    browser: Browser, base_url: str
+) -> None:
+    expect.set_options(timeout=20_000)
+    page = sign_up(browser, base_url, f"{PREFIX}links")
+    game_id = create_game(page, "Links race")
+    live(page)
+    errors = console_errors(page)
+    page.evaluate("window.__links = document.getElementById('invite-links')")
+
+    # Hold the answer to "Create invite link" while the room changes (a bot is seated by
+    # another request) and its push, which refreshes the invite links, has been handled.
+    held: list[tuple[Route, Any]] = []
+    page.route(INVITE_LINK_URL, lambda route: held.append((route, route.fetch())))
+    page.get_by_role("button", name="Create invite link").click()
+    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    token = page.locator("#room input[name=csrfmiddlewaretoken]").first.input_value()
+    seated = page.request.post(
+        f"{base_url}/games/{game_id}/bots/", form={"csrfmiddlewaretoken": token, "seat": "1"}
+    )
+    assert seated.ok, seated.status
+    expect(page.get_by_role("button", name="Add a bot to seat 2")).to_have_count(0)
+    page.wait_for_timeout(500)  # time for the refresh of the links to come back, if sent
+    route, response = held[0]
+    assert 'id="room"' in response.text()  # the answer carries the room out of band
+    route.fulfill(response=response)
+    page.unroute(INVITE_LINK_URL)
+
+    expect(page.locator(".invite-link-url")).to_have_count(1)
+    page.wait_for_timeout(300)  # the answer has been handled by now
+    assert not errors, errors
+    # The links still follow the room's pushes: revoking the link takes it away.
+    page.get_by_role("button", name="Revoke this link").click()
+    expect(page.locator(".invite-link-url")).to_have_count(0)
+    page.wait_for_timeout(300)
+    assert not errors, errors
