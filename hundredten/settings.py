@@ -146,9 +146,14 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
-    # Shared by every daphne process, so login throttling counts across them.
+    # Shared by every daphne process, so login throttling counts across them; one
+    # connection pool per process (hundredten/redis_pool.py), not one per request.
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"pool_class": "hundredten.redis_pool.SharedConnectionPool"},
+        }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "hundredten.layers.SweepingInMemoryChannelLayer"}}
