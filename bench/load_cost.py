@@ -49,7 +49,7 @@ from django.db import transaction  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import context, engine  # noqa: E402
+from games import basis, engine  # noqa: E402
 from games.context import table_context  # noqa: E402
 from games.models import Game, GameAction, Membership, Snapshot  # noqa: E402
 from games.services import table  # noqa: E402
@@ -142,7 +142,7 @@ def main() -> None:
                 "full": median_ms(lambda: full_replay(game), repeats=20),
                 "render": median_ms(lambda: render_for(game, users[0]), repeats=20),
                 "render_cold": median_ms(
-                    lambda: (context.clear_table_cache(), render_for(game, users[0])), repeats=20
+                    lambda: (basis.clear_table_cache(), render_for(game, users[0])), repeats=20
                 ),
             }
         )

@@ -13,9 +13,9 @@ class GamesConfig(AppConfig):
         from allauth.account import signals as account_signals
         from django.contrib.auth.signals import user_logged_out
 
-        from games import bots, context, realtime, signals
+        from games import basis, bots, realtime, signals
 
-        signals.version_committed.connect(context.on_version_committed, dispatch_uid="redraws")
+        signals.version_committed.connect(basis.on_version_committed, dispatch_uid="redraws")
         signals.bot_turn.connect(bots.on_bot_turn, dispatch_uid="bot-turn")
         # A new display name is redrawn wherever it shows (accounts knows nothing of games).
         from accounts.signals import shown_name_changed

@@ -4,36 +4,22 @@
 `view(state, seat)` (seat None for spectators), never from the raw state, so a card the
 viewer may not see is never in the context. The platform draws the frame (seats, presence,
 whose turn, game over, rematch, tools); the game's `Table` (games/kinds/<game>/table.py)
-draws its own part from the view, as `g`.
-
-What is the same for every viewer of a version (memberships, names, the state, the side
-panel built from the spectators' view) is computed once per version and process
-(`table_basis`), so a move's redraws (its answer, every socket) share it. The basis keeps
-the game row it was built from, so a socket told "version v" redraws with no query when this
-process already knows v (`known_game`).
+draws its own part from the view, as `g`. What every viewer of a version shares (the
+members, the state, the side panel) comes from games/basis.py, built once per version.
 """
 
 from __future__ import annotations
 
-import copy
 import logging
 import time
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from django.template.loader import render_to_string
-from django.urls import reverse
-from django.utils.safestring import SafeString
-
-from games import clocks, registry, thinking
-from games.committed import CommittedCache, game_identity
+from games import clocks, thinking
+from games.basis import TableBasis, seat_box, table_basis
 from games.gamekind import Frame, GameKind
-from games.kinds.protocol import IllegalAction
 from games.models import Game, Membership
 from games.presence import Presence, presence_of, watchers
 from games.services import absence
-from games.services import table as service
 from games.steps import Steps
 
 log = logging.getLogger(__name__)
@@ -54,212 +40,11 @@ def positions(players: int, bottom: int) -> tuple[str, ...]:
     return tuple(around[(seat - bottom) % players] for seat in range(players))
 
 
-def names_of(members: dict[int, Membership], players: int) -> tuple[str, ...]:
-    return tuple(members[s].name if s in members else f"Seat {s + 1}" for s in range(players))
-
-
 def and_list(words: list[str]) -> str:
     """ "Bob", "Bob and Carol", "Bob, Carol and Dave"."""
     if len(words) < 2:
         return "".join(words)
     return ", ".join(words[:-1]) + f" and {words[-1]}"
-
-
-# --- what every viewer shares ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TableBasis:
-    """What the table shows alike to every viewer of one version of a game.
-
-    Built once per version and process (`table_basis`), then shared by the page that
-    answers a move and by every socket's redraw of that version: each viewer only adds
-    their own seat's part (`table_context`). It holds the whole rules state, hands
-    included, so it never leaves the server: only views built with `rules.view` do.
-    """
-
-    kind: GameKind
-    members: tuple[Membership, ...]  # every membership (invitees too), users loaded
-    seated: dict[int, Membership]
-    state: Any  # None until the game has started
-    names: tuple[str, ...]
-    urls: dict[str, str]
-    rematch_url: str
-    side: SafeString  # the side panel (#table-side): the same for everybody
-    side_key: str
-    game: Game  # the row at this version: this basis's own copy, only ever read
-
-    def member_of(self, user: Any) -> Membership | None:
-        """`user`'s membership (seated or not), or None for anybody else."""
-        if not getattr(user, "is_authenticated", False):
-            return None
-        return next((m for m in self.members if m.user_id == user.pk), None)
-
-
-BasisKey = tuple[int, str, float, int]
-_BASES: CommittedCache[BasisKey, TableBasis] = CommittedCache(size=2048)
-_SIDES: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
-# A seat box's inside by its content: at a table of ten every viewer sees the nine other
-# boxes alike, so each is drawn once per change instead of once per viewer.
-_SEAT_BOXES: CommittedCache[str, SafeString] = CommittedCache(size=8192)
-
-
-def clear_table_cache() -> None:
-    """Forget every shared table part of this process (tests)."""
-    _BASES.clear()
-    _SIDES.clear()
-    _SEAT_BOXES.clear()
-
-
-def on_version_committed(
-    sender: Any, *, game: Game, members: tuple[Membership, ...], **_: Any
-) -> None:
-    """After a commit, before the sockets are told: build the table's shared part for the
-    committed version, so every redraw of it in this process reads nothing (`known_game`).
-    Connected to `games.signals.version_committed`."""
-    try:
-        table_basis(game, members)
-    except Exception:  # best effort: without it each redraw reads what it needs
-        log.exception("could not prepare the redraws of game %s", game.pk)
-
-
-def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
-    """The game row at `version`, with the table's shared part for it built in memory from
-    this process's basis of the version before and the `change` a push carried
-    (`services.table._change`: the moves, the row's fields, the members'); None when this
-    process has no basis of that version before (then the caller reads the database).
-
-    This is how a process that did not make a move redraws its sockets for it without a
-    query or a replay from the last snapshot: it makes the same moves on its own copy."""
-    try:
-        identity = (
-            int(change["identity"][0]),
-            str(change["identity"][1]),
-            float(change["identity"][2]),
-        )
-        if identity[0] != game_id:
-            return None
-        basis = _BASES.get((*identity, version))
-        if basis is not None:
-            return basis.game
-        before = _BASES.get((*identity, int(change["from"])))
-        if before is None or before.state is None:
-            return None
-        rules = before.kind.rules
-        state = before.state
-        for seat, data in change["actions"]:
-            state = rules.apply(state, int(seat), rules.action_from_json(data))
-        game = copy.copy(before.game)
-        row = change["row"]
-        game.version = version
-        game.action_count = int(row["action_count"])
-        game.status = str(row["status"])
-        game.outcome = row["outcome"]
-        finished = row["finished_at"]
-        game.finished_at = datetime.fromisoformat(finished) if finished else None
-        fields = {int(pk): rest for pk, *rest in change["members"]}
-        if set(fields) != {m.pk for m in before.members}:
-            return None  # somebody joined or left: read them
-        members = []
-        for old in before.members:
-            member = copy.copy(old)
-            must_act, deadline, automated, cover_note = fields[old.pk]
-            member.must_act = bool(must_act)
-            member.deadline = datetime.fromisoformat(deadline) if deadline else None
-            member.automated = bool(automated)
-            member.cover_note = str(cover_note)
-            members.append(member)
-    except (KeyError, TypeError, ValueError, IndexError, IllegalAction):
-        log.exception("could not follow the change to version %s of game %s", version, game_id)
-        return None
-    service.STATES.put_now((*identity, game.action_count), state)
-    return table_basis(game, tuple(members)).game
-
-
-def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
-    """The game row at `version` if this process has built that version's basis (a game's
-    row changes only with its version), else None: then read it from the database."""
-    basis = _BASES.get((*identity, version))
-    return basis.game if basis is not None else None
-
-
-def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> TableBasis:
-    """The shared part of `game`'s table at `game.version` (one query and a cached state
-    the first time in this process, nothing after that). `members`: every membership at
-    that version, if the caller has read them (`services.table.memberships`)."""
-    key = (*game_identity(game), game.version)
-    basis = _BASES.get(key)
-    if basis is not None:
-        return basis
-    kind = registry.kind(game.kind)
-    if members is None:
-        members = service.memberships(game)
-    seated = {m.seat: m for m in members if m.seat is not None}
-    state = None if game.status == Game.Status.WAITING else service.load_state(game)
-    names = names_of(seated, len(seated))
-    rematch_url = ""
-    if game.status == Game.Status.FINISHED:
-        rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
-        if rematch is not None:
-            rematch_url = reverse("table", kwargs={"game_id": rematch.pk})
-    side_key, side = "", SafeString("")
-    if state is not None:
-        side_key, side = _side_panel(game, kind, state, names)
-    basis = TableBasis(
-        kind=kind,
-        members=members,
-        seated=seated,
-        state=state,
-        names=names,
-        urls={
-            name: reverse(name, kwargs={"game_id": game.pk})
-            for name in ("move", "hint", "automate", "reclaim", "rematch", "table")
-        },
-        rematch_url=rematch_url,
-        side=side,
-        side_key=side_key,
-        game=copy.copy(game),  # the caller's row may go on to later versions (bots)
-    )
-    _BASES.put(key, basis)
-    return basis
-
-
-def _seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
-    """The inside of one seat's box (games/_seat.html and the game's seat template), drawn
-    once for the same content. Everything the box shows is in `s` (and the game's word for
-    a seat to act), so the key is their text."""
-    key = repr((kind.slug, seat_turn, s))
-    html = _SEAT_BOXES.get(key)
-    if html is None:
-        context = {"s": s, "kind": kind, "g": {"seat_turn": seat_turn}}
-        html = SafeString(render_to_string("games/_seat.html", context))
-        _SEAT_BOXES.put_now(key, html)
-    return html
-
-
-def _side_panel(
-    game: Game, kind: GameKind, state: Any, names: tuple[str, ...]
-) -> tuple[str, SafeString]:
-    """The side panel (score sheet, history), built from the spectators' view (finished
-    hands are open to all), so one rendering serves every viewer and every version until
-    its key changes."""
-    public = kind.rules.view(state, None)
-    side_key = kind.table.side_key(public)
-    key = (*game_identity(game), side_key, names)
-    html = _SIDES.get(key)
-    if html is None:
-        html = SafeString(
-            render_to_string(
-                "games/table.html#side",
-                {
-                    "side_key": side_key,
-                    "side_template": kind.table.side_template,
-                    "g": kind.table.side(public, names),
-                },
-            )
-        )
-        _SIDES.put(key, html)
-    return side_key, html
 
 
 # --- what one viewer sees ---------------------------------------------------------------------
@@ -439,7 +224,7 @@ def draw(
             }
         )
     for s in seats:
-        s["box"] = _seat_box(kind, g.get("seat_turn"), s)
+        s["box"] = seat_box(kind, g.get("seat_turn"), s)
     over = None
     if outcome is not None:
         over = {

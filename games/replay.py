@@ -21,8 +21,9 @@ from typing import Any
 from django.urls import reverse
 
 from games import registry
+from games.basis import names_of
 from games.committed import CommittedCache, game_identity
-from games.context import draw, names_of
+from games.context import draw
 from games.models import Game, GameAction, Snapshot
 from games.presence import Presence
 from games.services.table import memberships, seated

@@ -1,7 +1,7 @@
 """What the table service announces after a commit, for the parts that build on it.
 
-The service (`games.services.table`) imports neither the table's rendering
-(`games.context`) nor the bot runner (`games.bots`): both build on the service, so it tells
+The service (`games.services.table`) imports neither the table's rendering (`games.basis`,
+`games.context`) nor the bot runner (`games.bots`): both build on the service, so it tells
 them through these signals, connected in `GamesConfig.ready`. Each is sent after commit.
 """
 

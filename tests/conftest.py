@@ -112,13 +112,13 @@ def _fresh_cache() -> Iterator[None]:
     databases reuse ids."""
     from django.core.cache import cache
 
-    from games import context, presence
+    from games import basis, presence
     from games.services import table
 
     cache.clear()
     presence.forget_all()
     table.clear_state_cache()
-    context.clear_table_cache()
+    basis.clear_table_cache()
     yield
 
 

@@ -96,4 +96,5 @@ def test_the_check_sees_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     edges = graph()
     assert "games.services.table" in edges["games.bots"]  # the runner builds on the service
-    assert "games.services.table" in edges["games.context"]
+    assert "games.services.table" in edges["games.basis"]
+    assert "games.basis" in edges["games.context"]

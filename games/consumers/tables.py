@@ -14,10 +14,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import bots, presence, realtime
+from games.basis import adopt, known_game, table_basis
 from games.committed import game_identity
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
-from games.context import adopt, known_game, table_basis, table_context
+from games.context import table_context
 from games.models import Game, Membership
 from games.steps import Steps
 from games.views.lobby import room_context

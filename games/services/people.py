@@ -1,7 +1,7 @@
 """What a change to a person means for their games.
 
 A table's names come from its shared part, kept per game version and process
-(`games.context.table_basis`), so a new display name must change the version of every game
+(`games.basis.table_basis`), so a new display name must change the version of every game
 that shows it: then every process draws it on the next render, reloads included, and the
 open pages are told at once.
 """

@@ -257,7 +257,7 @@ def after_change(
     a seat changed hands, so everybody's turn may have changed. `moves`: what the caller
     recorded, when those moves are all that changed the game (its members apart from whose
     turn it is, their clocks and who plays them): the push then carries them, so another
-    process advances its copy of the table without reading it (`games.context.adopt`).
+    process advances its copy of the table without reading it (`games.basis.adopt`).
     """
     rules = kind_of(game).rules
     everyone = members if members is not None else memberships(game)
@@ -304,7 +304,7 @@ def after_change(
     change = _change(game, rules, moves, everyone) if moves else None
 
     def notify() -> None:
-        # Prepares what every redraw of this version shares (games.context), then pushes.
+        # Prepares what every redraw of this version shares (games.basis), then pushes.
         signals.version_committed.send(sender=Game, game=game, members=everyone)
         # After the synchronous bots' moves.
         realtime.game_changed(game_id, game.version, change=change)
@@ -325,7 +325,7 @@ def _change(
     game: Game, rules: Any, moves: Moves, members: tuple[Membership, ...]
 ) -> dict[str, Any]:
     """What another process needs to go from its table of the version before `moves` to
-    this one with no database read (`games.context.adopt`): the moves, the game row's
+    this one with no database read (`games.basis.adopt`): the moves, the game row's
     fields that moves change, and each member's. Plain JSON: it crosses the channel layer.
     The members are as this process's own table has them."""
     finished = game.finished_at.isoformat() if game.finished_at is not None else None

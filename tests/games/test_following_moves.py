@@ -1,4 +1,4 @@
-"""A process that did not make a move follows it (games.context.adopt): the push carries the
+"""A process that did not make a move follows it (games.basis.adopt): the push carries the
 moves, the game row's changed fields and the members', and a process holding the table of
 the version before builds the new one in memory, with no query, exactly as a read of the
 database would; without that earlier table, or after anything but moves, it reads."""
@@ -12,7 +12,7 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
-from games import context, realtime
+from games import basis, context, realtime
 from games.kinds.hundred_and_ten import engine
 from games.models import Game
 from games.services import table
@@ -33,7 +33,7 @@ def changes(monkeypatch):
 
 def another_process():
     """What a process that made no move keeps: nothing (its tables are built below)."""
-    context.clear_table_cache()
+    basis.clear_table_cache()
     table.clear_state_cache()
 
 
@@ -63,10 +63,10 @@ def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
     # Forget what the move's own process kept: only the table before the move remains.
     another_process()
     with django_capture_on_commit_callbacks(execute=True):  # kept once committed
-        context.table_basis(before)  # this process showed the table before the move
+        basis.table_basis(before)  # this process showed the table before the move
 
     with CaptureQueriesContext(connection) as queries:
-        followed = context.adopt(game_id, version, change)
+        followed = basis.adopt(game_id, version, change)
     assert followed is not None and len(queries) == 0
     assert followed.version == version and followed.action_count == before.action_count + 1
     followed_pages = {u.username: rendered(followed, u) for u in (alice, bob, carol)}
@@ -99,16 +99,16 @@ def test_without_the_table_before_or_with_other_members_the_change_is_not_follow
     game_id, version, change = changes[-1]
 
     another_process()  # no table of any version: the caller reads the database
-    assert context.adopt(game_id, version, change) is None
+    assert basis.adopt(game_id, version, change) is None
 
     with django_capture_on_commit_callbacks(execute=True):
-        context.table_basis(before)
+        basis.table_basis(before)
     strangers = copy.deepcopy(change)
     strangers["members"] = strangers["members"][:1]  # somebody left meanwhile
-    assert context.adopt(game_id, version, strangers) is None
+    assert basis.adopt(game_id, version, strangers) is None
     wrong_game = {**change, "identity": [game_id + 1, *change["identity"][1:]]}
-    assert context.adopt(game_id, version, wrong_game) is None
-    assert context.adopt(game_id, version, change) is not None
+    assert basis.adopt(game_id, version, wrong_game) is None
+    assert basis.adopt(game_id, version, change) is not None
 
 
 def test_only_moves_carry_a_change(alice, bob, changes, django_capture_on_commit_callbacks):

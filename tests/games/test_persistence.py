@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import bots, context
+from games import basis, bots
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
@@ -55,7 +55,7 @@ def test_a_restart_mid_trick_loses_nothing(alice, bob):
     bots.cancel_all()
     cache.clear()
     table.clear_state_cache()
-    context.clear_table_cache()
+    basis.clear_table_cache()
     del game, state
     game = Game.objects.get(name="Table", seed=seed)
     reloaded = table.load_state(game)
