@@ -15,7 +15,7 @@ from django.db import transaction
 
 from games import mail, realtime
 from games.models import Game, Invitation, Membership
-from games.services.lobby import start_rematch_if_answered
+from games.services.lobby.rematches import start_rematch_if_answered
 from games.services.table import NotAPlayer, RefusedMove, seated
 
 

@@ -3,7 +3,7 @@ given an absent player's seat (`games.services.absence.replace`).
 
 The lobby's rules decide who may be invited, as before the start: this is the one
 invitation allowed once the game is under way. The room helpers are the lobby service's
-(`games.services.lobby`), which this builds on.
+(`games.services.lobby.room`), which this builds on.
 """
 
 from __future__ import annotations
@@ -16,20 +16,16 @@ from accounts.models import User
 from games import mail, realtime
 from games.kinds import lobby as rules
 from games.models import Game, Invitation
-from games.services.lobby import (
-    BadRequest,
-    Conflict,
-    LinkUnusable,
+from games.services.lobby.links import _new_link, link_problem, use_invite_link
+from games.services.lobby.refusals import BadRequest, Conflict, LinkUnusable
+from games.services.lobby.room import (
     _changed,
     _locked_room,
-    _new_link,
     _organizer_only,
     _Room,
     _room,
     _save,
     _user_pid,
-    link_problem,
-    use_invite_link,
 )
 
 
