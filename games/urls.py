@@ -38,7 +38,7 @@ class UsernameConverter:
 register_converter(UsernameConverter, "username")
 
 urlpatterns = [
-    # Lobby, new game, waiting room and invitations (games/views/lobby.py).
+    # Lobby, new game, waiting room and invitations (games/views/lobby/).
     path("", lobby.lobby, name="lobby"),
     path("lobby/lists/", lobby.lobby_lists, name="lobby-lists"),
     path("games/new/", lobby.new_game, name="new-game"),

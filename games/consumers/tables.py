@@ -21,7 +21,7 @@ from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame,
 from games.context import table_context
 from games.models import Game, Membership
 from games.steps import Steps
-from games.views.lobby import room_context
+from games.views.lobby.room import room_context
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from games import realtime
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, render_for
 from games.models import Game, Invitation, Membership
-from games.views.lobby import lobby_context
+from games.views.lobby.lists import lobby_context
 
 
 class AwaitingGame(NamedTuple):

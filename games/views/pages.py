@@ -4,7 +4,7 @@ None needs a sign-in. The platform knows the games only through the registry: a 
 is the game's own template (`GameKind.rules_template`, in its folder under games/kinds/)
 inside a shared frame that lists the options from the `GameKind` itself, so the page never
 disagrees with what the new-game form offers. The landing page is what "/" shows a
-signed-out visitor (games/views/lobby.py hands it over); its pictures are
+signed-out visitor (games/views/lobby/screens.py hands it over); its pictures are
 static/img/tables/<slug>.jpg, one screenshot of each game's table.
 """
 
