@@ -167,7 +167,7 @@ def _tricks(
     bid: int,
 ) -> tuple[tuple[int, ...], int | None]:
     """Play the tricks out with the naive bot (`engine.bots.choose_card`, inlined) and score
-    them (`engine.rules.score_round`). `winners` and `won_with` (the trump value of the
+    them (`engine.scoring.score_round`). `winners` and `won_with` (the trump value of the
     winning card, -1 for none) describe the completed tricks; `trick` is the current one.
 
     Each hand is kept sorted worst card first (a stable sort: hand order breaks ties, as
@@ -230,7 +230,7 @@ def _tricks(
 def _score(
     state: GameState, winners: list[int], won_with: list[int], bidder: int, bid: int
 ) -> tuple[tuple[int, ...], int | None]:
-    """The round's scores and the game's winner (`engine.rules.score_round`, `find_winner`)."""
+    """The round's scores and the game's winner (`engine.scoring.score_round`, `find_winner`)."""
     players = state.players
     points = [TRICK_POINTS] * TRICKS_PER_ROUND
     top = max(won_with)

@@ -6,7 +6,8 @@ or raises `IllegalMove` (a player-facing message and a `.code`). Modules:
 * `cards`: `Card` (a small int), notation, names, rank tables, `sort_hand`;
 * `moves`: `Bid`, `Unpass`, `SelectTrump`, `Discard`, `Play`, JSON forms, `IllegalMove`;
 * `state`: `GameState`, `Status`, `Trick`, `RoundRecord`, deck sources;
-* `rules`: `new_game`, `apply`, `replay`, `legal_*`, `round_history`;
+* `rules`: `new_game`, `apply`, `replay`, `legal_*`, `round_history` (from `dealing`,
+  `queries`, `bidding`, `playing`, `scoring` and `fields`, one part of the rules each);
 * `perspective`: `perspective_of(state, seat) -> SeatView` (what a seat may see);
 * `snapshot`: `state_to_json` / `state_from_json`;
 * `bots`: the reference's naive bot (`suggestion`), `determinize`, `playout`;
