@@ -3,7 +3,7 @@
 After a commit that leaves a self-playing seat to act, `schedule(game_id)` starts a timer of
 `settings.BOT_DELAY_SECONDS` (a visible pause between bot moves) on a background thread, so
 no request and no other game waits for it. The timer makes one move in its own transaction
-(`services.table.play_bot_move`, which checks the version so duplicate timers are harmless)
+(`services.bot_moves.play_bot_move`, which checks the version so duplicate timers are harmless)
 and that commit schedules the next one while bots keep the turn.
 
 Timers live in memory and die with the process: loading the table or connecting to its
@@ -23,7 +23,7 @@ from django.db import close_old_connections, connection
 from django.db.models import Q
 
 from games.models import Game, Membership
-from games.services import table
+from games.services import bot_moves
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def _fire(game_id: int, version: int) -> None:
     close_old_connections()
     try:
         # On commit this schedules the next bot move (services.table.after_change).
-        if not table.play_bot_move(game_id, version):
+        if not bot_moves.play_bot_move(game_id, version):
             # Overtaken: another move committed since this timer was set (a connect healing
             # the turn while a timer's move was committing). That commit found this timer
             # pending and set none; so set the next one now, if a bot is to act.
@@ -102,7 +102,7 @@ def _fire(game_id: int, version: int) -> None:
 
 def run_until_human(game_id: int) -> int:
     """Play every pending bot move of `game_id` now, without pauses; returns how many."""
-    return table.advance_bots(game_id)
+    return bot_moves.advance_bots(game_id)
 
 
 def ensure_running(game: Game) -> bool:

@@ -86,7 +86,7 @@ class NimmtMirror:
         self.states[self.version] = self.state
 
     def run_bots(self) -> None:
-        """As games.services.table.play_bot_move: the lowest bot seat to act, one after the
+        """As games.services.bot_moves.play_bot_move: the lowest bot seat to act, one after the
         other (a whole simultaneous choice is one commit of several actions)."""
         while not self.over:
             seats = sorted(self.to_act() & set(self.bots))

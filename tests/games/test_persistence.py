@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import basis, bots
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
-from games.services import table
+from games.services import bot_moves, table
 from tests.conftest import logged_in_client
 from tests.games.conftest import active_seat, bid_choice, choice_of, start_table
 
@@ -88,8 +88,8 @@ def test_a_bot_move_for_an_old_version_does_nothing(alice):
     game = start_table([alice], bots=1, seed="versions")
     game.refresh_from_db()
     actions = GameAction.objects.count()
-    assert table.play_bot_move(game.pk, game.version - 1) is False
-    assert table.play_bot_move(game.pk, game.version) is False  # a human's turn
+    assert bot_moves.play_bot_move(game.pk, game.version - 1) is False
+    assert bot_moves.play_bot_move(game.pk, game.version) is False  # a human's turn
     assert GameAction.objects.count() == actions
 
 
@@ -120,14 +120,12 @@ def test_bots_play_on_background_timers_until_a_human_is_to_act(alice, settings)
 def test_a_timer_overtaken_by_another_bot_move_still_hands_play_on(alice, settings):
     """A socket's connect can heal a bot turn while a timer's move is being committed: the
     older timer then finds the game moved on. Play must go on all the same."""
-    from games.services import table
-
     settings.BOT_DELAY_SECONDS = 1.0
     game = start_table([alice], bots=3, seed="overtaken")  # a timer for version 0 waits
     try:
         assert bots.is_scheduled(game.pk)
         settings.BOT_DELAY_SECONDS = 0.01
-        assert table.play_bot_move(game.pk, 0)  # another thread's move commits version 1
+        assert bot_moves.play_bot_move(game.pk, 0)  # another thread's move commits version 1
         assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
         assert wait_for(lambda: not bots.is_scheduled(game.pk))
     finally:
