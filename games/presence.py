@@ -54,8 +54,12 @@ def in_process() -> bool:
 # came from any process (every process with a socket on the game gets those: `forget`), and
 # in any case after READ_SECONDS (a process with no socket on the game gets no such news).
 # The shared cache stays the truth: mail is sent or held on a fresh read of it.
+# Tables are drawn in worker threads, so news may come while a read is under way (a socket
+# left between the read and its keeping): the count of news (`_news`, of any game) is noted
+# before a read, and the read is kept only if no news came meanwhile.
 READ_SECONDS = 10.0
 _reads: dict[tuple[int, str, frozenset[int]], tuple[float, Any]] = {}
+_news = 0
 
 
 def forget_all() -> None:
@@ -65,6 +69,8 @@ def forget_all() -> None:
 
 def forget(game_id: int) -> None:
     """The game's presence may have changed: read it afresh next time."""
+    global _news
+    _news += 1
     for key in [key for key in list(_reads) if key[0] == game_id]:
         _reads.pop(key, None)
 
@@ -78,8 +84,10 @@ def _recent(key: tuple[int, str, frozenset[int]], read: Callable[[], Any]) -> An
         return kept[1]
     if len(_reads) > 50_000:  # games long closed: start again
         _reads.clear()
+    news = _news
     value = read()
-    _reads[key] = (at, value)
+    if _news == news:
+        _reads[key] = (at, value)
     return value
 
 

@@ -118,6 +118,32 @@ def test_news_from_another_process_or_time_makes_the_next_read_fresh(shared_coun
     assert presence.presence_of(8, [1, 2]).connected == {1}
 
 
+def test_a_read_overtaken_by_news_is_not_kept(shared_counts, monkeypatch):
+    """A table drawn in one thread reads the counts while another socket leaves: the read
+    may miss the departure's time, and news of the departure (forget) may come before the
+    read is kept. Such a read serves its own drawing only, never the next one."""
+    from django.core.cache import cache
+
+    presence.join(10, 1)
+    presence.join(10, 2)
+
+    class BobLeavesDuringTheRead:
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get_many(self, keys, **kwargs):
+            found = cache.get_many(keys, **kwargs)
+            monkeypatch.setattr(presence, "cache", cache)
+            presence.leave(10, 2)  # done between the read and its keeping, with its news
+            return found
+
+    monkeypatch.setattr(presence, "cache", BobLeavesDuringTheRead())
+    assert presence.presence_of(10, [1, 2]).connected == {1, 2}  # what was read
+    after = presence.presence_of(10, [1, 2])
+    assert after.connected == {1}
+    assert after.away[2].text == "away <1 min"
+
+
 def test_mail_decides_on_a_fresh_read(shared_counts):
     from django.core.cache import cache
 
