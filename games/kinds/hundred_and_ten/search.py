@@ -7,7 +7,9 @@ the state the platform holds:
   round, the undrawn pile) at random, keeping every count the view shows and the one thing
   the rules make certain about the other hands: a player who played a non-trump on a trump
   lead held no trump then, and cannot have gained one since (section 11: bleeding). A plain
-  lead obliges nobody to follow, so it shows nothing.
+  lead obliges nobody to follow, so it shows nothing. The others' bids, the named trump and
+  how many cards each discarded steer the deal as the medium bot would mean them
+  (`inference.py`).
 * `candidates` are the legal moves with the naive bot's (the "medium" level's) first; for the
   discard, whose legal set has 32 members, the naive one (every non-trump) and the few
   variations that were ever worth more.
@@ -27,6 +29,7 @@ from .engine.cards import FULL_DECK, IS_TRUMP, PLAIN_VALUE, SUITS, TRUMP_VALUE, 
 from .engine.moves import Bid, Discard, Move, Play, SelectTrump
 from .engine.perspective import SeatView
 from .engine.state import GameState, Status
+from .inference import Seat, deal_read, seats_of
 from .playout import finish_round
 
 # The search's value of a round that ends the game (on the scale of round points).
@@ -36,7 +39,7 @@ GAME_BONUS = 60.0
 BUDGET_FACTORS = {
     Status.BIDDING: 2.5,
     Status.TRUMP_SELECTION: 0.7,
-    Status.DISCARD: 4.0,
+    Status.DISCARD: 3.5,
     Status.TRICKS: 1.0,
 }
 
@@ -151,6 +154,8 @@ class _Layout:
     discarded: tuple[tuple[int, int], ...]  # (seat, count): the others' discards
     played: tuple[Card, ...]
     pile_pos: int
+    seats: tuple[Seat, ...]  # the other seats with what their moves say (inference.py)
+    reads: bool  # whether any of them says anything
 
     @classmethod
     def of(cls, view: SeatView) -> _Layout:
@@ -206,14 +211,19 @@ class _Layout:
             current_trick=view.current_trick,
             tricks=view.tricks,
         )
+        is_trump = IS_TRUMP[trump] if trump is not None else (False,) * len(FULL_DECK)
+        hands = tuple((s, sizes[s], s in void) for s in others)
+        seats = seats_of(view, hands, is_trump)
         return cls(
             template=tuple(state),
             unseen=unseen,
-            is_trump=IS_TRUMP[trump] if trump is not None else (False,) * len(FULL_DECK),
-            hands=tuple((s, sizes[s], s in void) for s in others),
+            is_trump=is_trump,
+            hands=hands,
             discarded=discarded,
             played=tuple(played),
             pile_pos=state.pile_pos,
+            seats=seats,
+            reads=any(s.reading is not None or s.discarded is not None for s in seats),
         )
 
     def deal(self, rng: random.Random) -> GameState:
@@ -222,19 +232,15 @@ class _Layout:
         fields = list(self.template)
         hands: list[tuple[Card, ...]] = list(fields[_HANDS])  # type: ignore[call-overload]
         discards: list[tuple[Card, ...] | None] = list(fields[_DISCARDS])  # type: ignore[call-overload]
-        rest = _shuffled(self.unseen, rng)
-        start: dict[int, list[Card]] = {}
-        if any(void for _, _, void in self.hands):
-            rest = self._deal_voids(rest, start, rng)
-        position = 0
-        for s, size, _ in self.hands:
-            known = start.get(s, [])
-            more = size - len(known)
-            hands[s] = (*known, *rest[position : position + more])
-            position += more
-        for s, count in self.discarded:
-            discards[s] = tuple(rest[position : position + count])
-            position += count
+        if self.reads:  # what the others' bids and discards say steers the deal
+            placed, left = deal_read(self.seats, self.unseen, self.is_trump, rng)
+            for seat in self.seats:
+                hands[seat.seat], gave = placed[seat.seat]
+                if seat.discarded is not None:
+                    discards[seat.seat] = gave
+            rest, position = left, 0
+        else:
+            rest, position = self._deal_plain(hands, discards, rng)
         # This round's records (hands as dealt, draws, the drawn part of the pile) are read
         # only when the round ends (its history record): plausible guesses, for search only.
         draws: list[tuple[Card, ...] | None] = []
@@ -255,6 +261,29 @@ class _Layout:
         fields[_DISCARDS] = tuple(discards)
         fields[_DRAWS] = tuple(draws)
         return _new_state(GameState, fields)
+
+    def _deal_plain(
+        self,
+        hands: list[tuple[Card, ...]],
+        discards: list[tuple[Card, ...] | None],
+        rng: random.Random,
+    ) -> tuple[list[Card], int]:
+        """Deal the hands and discards at random, the hands known to hold no trump taking
+        non-trumps only; return the shuffled unseen cards and how many of them were dealt."""
+        rest = _shuffled(self.unseen, rng)
+        start: dict[int, list[Card]] = {}
+        if any(void for _, _, void in self.hands):
+            rest = self._deal_voids(rest, start, rng)
+        position = 0
+        for s, size, _ in self.hands:
+            known = start.get(s, [])
+            more = size - len(known)
+            hands[s] = (*known, *rest[position : position + more])
+            position += more
+        for s, count in self.discarded:
+            discards[s] = tuple(rest[position : position + count])
+            position += count
+        return rest, position
 
     def _deal_voids(
         self, unseen: list[Card], start: dict[int, list[Card]], rng: random.Random
