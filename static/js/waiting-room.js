@@ -1,9 +1,14 @@
 /* The waiting room (templates/games/waiting_room.html).
    - Invite links are shown absolute and copied with one click.
-   - Whenever the room is pushed (the ws extension swaps #room out of band), a "room-pushed"
-     event on <body> makes #invite-links fetch itself again, so a link somebody just used
-     disappears. Done here rather than with an hx-trigger filter, which htmx would have to
-     evaluate as code (the Content-Security-Policy allows no eval). */
+   - Whenever the room is pushed (the ws extension swaps #room out of band), #invite-links
+     fetches itself again (its data-refresh), so a link somebody just used disappears.
+     The links hold their own forms (create, revoke), whose answers carry #room out of band,
+     which htmx looks up from the form: a refresh must not replace a form whose answer is on
+     its way. So no refresh starts while one of those forms waits for its answer (the answer
+     redraws the links anyway), and a form sent while a refresh is on its way cancels it.
+     Done with fetch rather than hx-get because htmx reports a cancelled request on the
+     console, and an hx-trigger filter would have to be evaluated as code (the
+     Content-Security-Policy allows no eval). */
 (function () {
   "use strict";
 
@@ -16,10 +21,35 @@
   document.addEventListener("htmx:load", function (event) { absolutize(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { absolutize(document); });
 
+  var refreshing = null; // the AbortController of the links' refresh on its way
+  var sending = 0; // the links' forms waiting for their answer
+
+  function refreshLinks() {
+    var links = document.getElementById("invite-links");
+    if (!links || sending) return;
+    if (refreshing) refreshing.abort();
+    var controller = refreshing = new AbortController();
+    fetch(links.dataset.refresh, { signal: controller.signal, headers: { "HX-Request": "true" } })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var current = document.getElementById("invite-links");
+        if (html !== null && current && refreshing === controller && !sending) {
+          htmx.swap(current, html, { swapStyle: "outerHTML" });
+        }
+      })
+      .catch(function () { /* cancelled, or offline: the next push refreshes them */ })
+      .finally(function () { if (refreshing === controller) refreshing = null; });
+  }
+
   document.addEventListener("htmx:oobAfterSwap", function (event) {
-    if (event.target.id === "room") {
-      document.body.dispatchEvent(new CustomEvent("room-pushed"));
-    }
+    if (event.target.id === "room") refreshLinks();
+  });
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (!event.target.closest || !event.target.closest("#invite-links")) return;
+    sending += 1;
+    if (refreshing) { refreshing.abort(); refreshing = null; }
+    event.detail.xhr.addEventListener("loadend", function () { sending -= 1; });
   });
 
   document.addEventListener("click", function (event) {

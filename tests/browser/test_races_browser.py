@@ -7,11 +7,14 @@ time in Chromium (the network is held where the race would go one way or the oth
   and the waiting room's socket say where to go;
 - the answer to "Create invite link" that arrives after the push of the room it caused (the
   push refreshes the invite links, where the button lives) still finds #room for its
-  out-of-band part, and the console stays clean.
+  out-of-band part, and the console stays clean;
+- "Create invite link" pressed while a refresh of the links is on its way cancels that
+  refresh without a word on the console, and the new link stays.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -42,6 +45,7 @@ PREFIX = "rc"  # usernames unique to this module (the e2e database is shared)
 SEED = "s1392"
 MOVE_URL = re.compile(r"/games/\d+/move/$")
 INVITE_LINK_URL = re.compile(r"/games/\d+/invite-link/$")
+LINKS_REFRESH_URL = re.compile(r"/games/\d+/\?part=invite-links$")
 
 
 def console_errors(page: Page) -> list[str]:
@@ -175,4 +179,38 @@ def test_an_invite_links_answer_after_a_push_of_the_room_leaves_the_console_clea
     page.get_by_role("button", name="Revoke this link").click()
     expect(page.locator(".invite-link-url")).to_have_count(0)
     page.wait_for_timeout(300)
+    assert not errors, errors
+
+
+def test_a_link_created_while_the_links_refresh_is_on_its_way_cancels_it_quietly(
+    browser: Browser, base_url: str
+) -> None:
+    expect.set_options(timeout=20_000)
+    page = sign_up(browser, base_url, f"{PREFIX}refresh")
+    game_id = create_game(page, "Refresh race")
+    live(page)
+    errors = console_errors(page)
+
+    # Hold the links' refresh that a push of the room starts (a bot is seated by another
+    # request), and create a link meanwhile.
+    held: list[Route] = []
+    page.route(LINKS_REFRESH_URL, lambda route: held.append(route))
+    token = page.locator("#room input[name=csrfmiddlewaretoken]").first.input_value()
+    seated = page.request.post(
+        f"{base_url}/games/{game_id}/bots/", form={"csrfmiddlewaretoken": token, "seat": "1"}
+    )
+    assert seated.ok, seated.status
+    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
+        if held:
+            break
+        page.wait_for_timeout(20)
+    assert held, "the push of the room did not refresh the links"
+    page.get_by_role("button", name="Create invite link").click()
+    expect(page.locator(".invite-link-url")).to_have_count(1)
+    with contextlib.suppress(Exception):  # the page cancelled it: nothing to answer
+        held[0].continue_()
+    page.unroute(LINKS_REFRESH_URL)
+    page.wait_for_timeout(500)  # a refresh that was not cancelled would have landed by now
+
+    expect(page.locator(".invite-link-url")).to_have_count(1)
     assert not errors, errors
