@@ -60,6 +60,25 @@ def console_errors(page: Page) -> list[str]:
     return errors
 
 
+def wait_until_held(page: Page, held: list[Any]) -> None:
+    """Wait (bounded) until a route handler has held a request: handlers run while the test
+    waits in Playwright."""
+    for _ in range(500):
+        if held:
+            return
+        page.wait_for_timeout(20)
+
+
+def seat_a_bot_elsewhere(page: Page, base_url: str, game_id: int) -> None:
+    """Seat a bot in the room by a request of its own (not the page's), so that the room
+    changes and is pushed while the page waits."""
+    token = page.locator("#room input[name=csrfmiddlewaretoken]").first.input_value()
+    seated = page.request.post(
+        f"{base_url}/games/{game_id}/bots/", form={"csrfmiddlewaretoken": token, "seat": "1"}
+    )
+    assert seated.ok, seated.status
+
+
 def test_a_moves_answer_after_the_push_of_its_version_leaves_the_console_clean(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
@@ -92,10 +111,7 @@ def test_a_moves_answer_after_the_push_of_its_version_leaves_the_console_clean(
     answer_version = mirror.version
     mirror.run_bots()
     move_control(page, state, move).click()
-    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
-        if held:
-            break
-        page.wait_for_timeout(20)
+    wait_until_held(page, held)
     page.wait_for_function(  # a function: an expression is eval'ed per poll, which CSP refuses
         f"() => parseInt(document.getElementById('table').dataset.version, 10) >= {answer_version}"
     )
@@ -156,15 +172,8 @@ def test_an_invite_links_answer_after_a_push_of_the_room_leaves_the_console_clea
     held: list[tuple[Route, Any]] = []
     page.route(INVITE_LINK_URL, lambda route: held.append((route, route.fetch())))
     page.get_by_role("button", name="Create invite link").click()
-    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
-        if held:
-            break
-        page.wait_for_timeout(20)
-    token = page.locator("#room input[name=csrfmiddlewaretoken]").first.input_value()
-    seated = page.request.post(
-        f"{base_url}/games/{game_id}/bots/", form={"csrfmiddlewaretoken": token, "seat": "1"}
-    )
-    assert seated.ok, seated.status
+    wait_until_held(page, held)
+    seat_a_bot_elsewhere(page, base_url, game_id)
     expect(page.get_by_role("button", name="Add a bot to seat 2")).to_have_count(0)
     page.wait_for_timeout(500)  # time for the refresh of the links to come back, if sent
     route, response = held[0]
@@ -195,15 +204,8 @@ def test_a_link_created_while_the_links_refresh_is_on_its_way_cancels_it_quietly
     # request), and create a link meanwhile.
     held: list[Route] = []
     page.route(LINKS_REFRESH_URL, lambda route: held.append(route))
-    token = page.locator("#room input[name=csrfmiddlewaretoken]").first.input_value()
-    seated = page.request.post(
-        f"{base_url}/games/{game_id}/bots/", form={"csrfmiddlewaretoken": token, "seat": "1"}
-    )
-    assert seated.ok, seated.status
-    for _ in range(500):  # the handler runs while the test waits in Playwright (bounded)
-        if held:
-            break
-        page.wait_for_timeout(20)
+    seat_a_bot_elsewhere(page, base_url, game_id)
+    wait_until_held(page, held)
     assert held, "the push of the room did not refresh the links"
     page.get_by_role("button", name="Create invite link").click()
     expect(page.locator(".invite-link-url")).to_have_count(1)

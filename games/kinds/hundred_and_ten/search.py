@@ -29,7 +29,7 @@ from .engine.cards import FULL_DECK, IS_TRUMP, PLAIN_VALUE, SUITS, TRUMP_VALUE, 
 from .engine.moves import Bid, Discard, Move, Play, SelectTrump
 from .engine.perspective import SeatView
 from .engine.state import GameState, Status
-from .inference import Seat, deal_read, seats_of
+from .inference import Seat, deal_read, seats_of, shuffled
 from .playout import finish_round
 
 # The search's value of a round that ends the game (on the scale of round points).
@@ -88,14 +88,6 @@ def naive_move(view: SeatView) -> Move | None:
         trumps = IS_TRUMP[SUITS.index(view.trump)]
         return Discard(seat, tuple(c for c in hand if not trumps[c]))
     return None
-
-
-def _shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """`cards` in a uniformly random order (sorted by random keys: a few times faster than
-    `rng.shuffle`, which draws each index in Python)."""
-    draw = rng.random
-    keys = [draw() for _ in FULL_DECK]
-    return sorted(cards, key=keys.__getitem__)
 
 
 def voids(view: SeatView) -> frozenset[int]:
@@ -270,7 +262,7 @@ class _Layout:
     ) -> tuple[list[Card], int]:
         """Deal the hands and discards at random, the hands known to hold no trump taking
         non-trumps only; return the shuffled unseen cards and how many of them were dealt."""
-        rest = _shuffled(self.unseen, rng)
+        rest = shuffled(self.unseen, rng)
         start: dict[int, list[Card]] = {}
         if any(void for _, _, void in self.hands):
             rest = self._deal_voids(rest, start, rng)
@@ -303,7 +295,7 @@ class _Layout:
                     found.append(card)
             taken.update(found)
             start[s] = found
-        return _shuffled([c for c in unseen if c not in taken], rng)
+        return shuffled([c for c in unseen if c not in taken], rng)
 
 
 class HundredAndTenSearch:
