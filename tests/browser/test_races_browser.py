@@ -157,15 +157,20 @@ def test_pressing_start_loads_the_organizers_table_once(
     assert loads == [f"{base_url}/games/{game_id}/table/"], loads
 
 
+def waiting_room(browser: Browser, base_url: str, name: str) -> tuple[Page, int, list[str]]:
+    """A new organizer in the waiting room of a new game, its socket open: the page, the
+    game's id and the console errors from now on."""
+    expect.set_options(timeout=20_000)
+    page = sign_up(browser, base_url, f"{PREFIX}{name}")
+    game_id = create_game(page, f"{name.capitalize()} race")
+    live(page)
+    return page, game_id, console_errors(page)
+
+
 def test_an_invite_links_answer_after_a_push_of_the_room_leaves_the_console_clean(
     browser: Browser, base_url: str
 ) -> None:
-    expect.set_options(timeout=20_000)
-    page = sign_up(browser, base_url, f"{PREFIX}links")
-    game_id = create_game(page, "Links race")
-    live(page)
-    errors = console_errors(page)
-    page.evaluate("window.__links = document.getElementById('invite-links')")
+    page, game_id, errors = waiting_room(browser, base_url, "links")
 
     # Hold the answer to "Create invite link" while the room changes (a bot is seated by
     # another request) and its push, which refreshes the invite links, has been handled.
@@ -194,11 +199,7 @@ def test_an_invite_links_answer_after_a_push_of_the_room_leaves_the_console_clea
 def test_a_link_created_while_the_links_refresh_is_on_its_way_cancels_it_quietly(
     browser: Browser, base_url: str
 ) -> None:
-    expect.set_options(timeout=20_000)
-    page = sign_up(browser, base_url, f"{PREFIX}refresh")
-    game_id = create_game(page, "Refresh race")
-    live(page)
-    errors = console_errors(page)
+    page, game_id, errors = waiting_room(browser, base_url, "refresh")
 
     # Hold the links' refresh that a push of the room starts (a bot is seated by another
     # request), and create a link meanwhile.
