@@ -31,7 +31,7 @@ from games.kinds.hundred_and_ten.engine.cards import FULL_DECK, IS_TRUMP, Card
 from games.kinds.hundred_and_ten.engine.moves import Move
 from games.kinds.hundred_and_ten.engine.rules import legal_moves
 from games.kinds.hundred_and_ten.playout import finish_round
-from games.kinds.hundred_and_ten.search import HundredAndTenSearch, naive_move, voids
+from games.kinds.hundred_and_ten.search import HundredAndTenSearch, naive_move, voids, win_chance
 from games.kinds.search import SearchBot
 
 from .helpers import bids, cards, plays, table
@@ -179,6 +179,37 @@ def test_the_fast_playout_scores_the_round_as_the_engine_does(players):
             continue  # a round's first state stands for the end of the round before it
         end = playout(state)
         assert finish_round(state) == (end.history[-1].round_scores, end.winner)
+
+
+def test_the_chance_to_win_grows_with_the_points_and_counts_more_near_the_target():
+    even = win_chance((40, 40, 40, 40), 110)
+    assert even == pytest.approx([0.25] * 4)
+    ahead = win_chance((50, 40, 40, 40), 110)
+    assert sum(ahead) == pytest.approx(1.0)
+    assert ahead[0] > 0.25 > ahead[1] == ahead[2] == ahead[3]
+    # The same ten points ahead are worth more when the target is near.
+    assert win_chance((100, 90, 90, 90), 110)[0] > win_chance((10, 0, 0, 0), 110)[0] > 0.25
+    # A failed bid's debt is a longer way to go.
+    assert win_chance((-20, 0), 110)[0] < 0.5
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_playout_is_worth_the_chance_to_win_from_the_scores_it_leaves(players):
+    for state in positions(players, f"value:{players}")[::2]:
+        seat = state.active_seat
+        assert seat is not None
+        if not state.history and not state.bids:
+            continue  # a game's first state: no round before it
+        value = SEARCH.playout(state, seat, random.Random(0))
+        if state.status is Status.BIDDING and not state.bids:
+            # A round's first state stands for the end of the round before it, scored.
+            assert value == pytest.approx(win_chance(state.scores, state.target)[seat])
+            continue
+        end = playout(state)
+        if end.winner is not None:
+            assert value == (1.0 if end.winner == seat else 0.0)
+        else:
+            assert value == pytest.approx(win_chance(end.scores, state.target)[seat])
 
 
 def test_the_naive_move_comes_first_and_every_candidate_is_legal():
