@@ -16,7 +16,6 @@ import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,9 +136,11 @@ def simulate(
     started = time.perf_counter()
     one = functools.partial(_play_rotated, rules, seats, options, seed, lineup, bots)
     if jobs > 1:
+        # A Pool, not a ProcessPoolExecutor: leaving the block (an error, Ctrl-C, the
+        # command's SIGTERM) terminates its workers instead of waiting for their games.
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-            results = list(pool.map(one, range(games), chunksize=max(1, games // (jobs * 8))))
+        with context.Pool(jobs) as pool:
+            results = pool.map(one, range(games), chunksize=max(1, games // (jobs * 8)))
     else:
         results = [one(index) for index in range(games)]
     for index, played in enumerate(results):

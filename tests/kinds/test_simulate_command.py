@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from games import registry
+from tests.conftest import ROOT, server_env
 
 WINS = re.compile(r"^seat (\d) (\w+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
 TEAM_WINS = re.compile(r"^team (\d) ([\w+]+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
@@ -91,3 +98,47 @@ def test_a_team_game_reports_each_team_under_its_bots_and_jobs_change_nothing():
     assert [(team, label) for team, label, *_ in wins] == [("0", "medium"), ("1", "easy")]
     assert not WINS.findall(text)
     assert TEAM_WINS.findall(run_command(*args, *lineup, "--jobs", "2")) == wins
+
+
+def _children(pid: int) -> set[int]:
+    """The live child processes of `pid` (Linux /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(n) for n in (task / "children").read_text().split())
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has exited
+
+
+def test_killing_the_command_stops_its_worker_processes(tmp_path):
+    command = subprocess.Popen(
+        [sys.executable, "manage.py", "simulate", "--game", "hundred-and-ten", "--games",
+         "400", "--jobs", "2", "--seed", "kill", "--bots", "hard,medium,medium,medium"],
+        cwd=ROOT, env=server_env(tmp_path), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        workers: set[int] = set()
+        for _ in range(600):  # the workers start (spawned: a fresh interpreter each)
+            workers = {pid for pid in _children(command.pid) if _alive(pid)}
+            if len(workers) >= 2:
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the worker processes never started"
+        time.sleep(1.0)  # they are playing
+        command.send_signal(signal.SIGTERM)  # the command only, as `kill PID` does
+        assert command.wait(timeout=30) != 0
+        for _ in range(200):
+            if not any(_alive(pid) for pid in workers):
+                break
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers), "workers outlived the command"
+    finally:
+        command.kill()
+        command.wait()

@@ -8,6 +8,8 @@ Seats are rotated between games (line-up position `p` plays seat `(p + g) % seat
 
 from __future__ import annotations
 
+import signal
+import threading
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -77,6 +79,9 @@ class Command(BaseCommand):
             if not (value == "none" or (value.isascii() and value.isdigit())):
                 raise CommandError(f"{text!r}: write NAME=NUMBER or NAME=none.")
             chosen[name] = None if value == "none" else int(value)
+        # Killed (SIGTERM), exit as from an error: the worker processes of --jobs stop too.
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _exit_on_sigterm) if main else None
         try:
             result = simulate(
                 kind.rules,
@@ -90,6 +95,9 @@ class Command(BaseCommand):
             )
         except ValueError as error:
             raise CommandError(str(error)) from error
+        finally:
+            if main:
+                signal.signal(signal.SIGTERM, previous)
         out = self.stdout
         out.write(
             f"{kind.slug}: {result.games} games, {players} seats ({','.join(bots)}), "
@@ -130,3 +138,7 @@ class Command(BaseCommand):
             elif figure == "penalty per game":
                 mean, half = mean_interval([float(s) for s in stats.scores])
                 out.write(f"{name}: penalty per game {mean:.1f} ± {half:.1f}")
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
