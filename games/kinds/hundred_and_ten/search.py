@@ -16,8 +16,9 @@ the state the platform holds:
 * `playout` plays the round out with the naive bot for everybody (`playout.finish_round`)
   and values it for the seat as its chance to win the game: 1 or 0 when the round ends the
   game, else what `win_chance` makes of the scores it leaves. A point is worth more near the
-  target, and the leader's points cost the seat more than a straggler's (valuing a round as
-  the seat's points minus the best opponent's won 43.0% of 600 games where this wins 53.2%).
+  target, and the leader's points cost the seat more than a straggler's (against three
+  medium bots, valuing a round as the seat's points minus the best opponent's won 44.1% of
+  2,000 games, this 53.0%: README).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from .playout import finish_round
 # How likely each seat is to win from the scores at a round's start, medium bots all round:
 # a share by exp(-need ** NEED_POWER / NEED_SCALE), need being the points still to reach the
 # target. Fitted by bench/fit_win_chance.py to 782,377 round starts of 40,000 games
-# (bench/results/win_chance.txt: well calibrated, within 3 points in every tenth).
+# (bench/results/win_chance.txt: well calibrated, within 3 points in every tenth). Fitted at
+# four seats and a target of 110; used as it is at two and three seats and for 60.
 NEED_POWER = 0.55
 NEED_SCALE = 1.75
 # Playouts per decision, as a share of the bot's budget, by phase: the bid, the trump and
