@@ -9,7 +9,17 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import invite, live, my_seat, settled, sign_up, start, table, version
+from tests.browser.helpers import (
+    invite,
+    leave,
+    live,
+    my_seat,
+    settled,
+    sign_up,
+    start,
+    table,
+    version,
+)
 
 pytestmark = pytest.mark.browser
 PREFIX = "clk"
@@ -53,7 +63,7 @@ def test_a_player_who_leaves_on_their_turn_is_covered_and_takes_the_seat_back(
     expect(clock).not_to_have_text(first)  # it counts down live, with no redraw
     before = version(watcher)
     context = leaver.context
-    leaver.close()
+    leave(leaver)
 
     # The clock runs out: the bot plays that move, the seat says why, the game goes on.
     away = watcher.locator(f'.seat[data-seat="{seat}"] .seat-note')

@@ -18,7 +18,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import DESKTOP, PASSWORD, invite, live, settled, start, table
+from tests.browser.helpers import DESKTOP, PASSWORD, invite, leave, live, settled, start, table
 from tests.conftest import free_port, manage, server_env, start_daphne, stop_daphne
 
 pytestmark = pytest.mark.browser
@@ -127,7 +127,7 @@ def test_an_away_player_gets_the_turn_mail_and_its_link_opens_the_table(
     expect(notice).to_contain_text("Letters")
     notice.get_by_role("button", name="Accept").click()
     expect(alice.locator(".room-seat-list")).to_contain_text(bob_name)
-    bob.close()  # bob goes away: no page of the game open
+    leave(bob)  # bob goes away: no page of the game open
 
     live(alice)
     settled(alice)
