@@ -68,7 +68,9 @@ def leave(page: Page) -> None:
     By navigating to a blank page (bounded by the navigation timeout) rather than with
     `page.close()`, which Chromium can acknowledge without closing the page when it meets a
     navigation commit, and Playwright then waits for ever (microsoft/playwright#41900 and
-    #42068, open for 1.64 and 1.65): one such close stalled a whole test run here."""
+    #42068, open for 1.64 and 1.65): one such close stalled a whole test run here. Wait for
+    a navigation the test started (a click that opens a page) before leaving: it would
+    interrupt this one."""
     page.goto("about:blank")
 
 

@@ -127,6 +127,8 @@ def test_an_away_player_gets_the_turn_mail_and_its_link_opens_the_table(
     expect(notice).to_contain_text("Letters")
     notice.get_by_role("button", name="Accept").click()
     expect(alice.locator(".room-seat-list")).to_contain_text(bob_name)
+    expect(bob).to_have_url(re.compile(r"/games/\d+/$"))  # accepting opens the room
+    live(bob)
     leave(bob)  # bob goes away: no page of the game open
 
     live(alice)
