@@ -1,6 +1,6 @@
 """Fit Hundred and Ten's win-chance model (the hard bot's value of a round: search.py).
 
-    python bench/fit_win_chance.py [--games 40000]
+    .venv/bin/python bench/fit_win_chance.py [--games 40000]
 
 Plays `--games` games with the medium bot in every seat of four, notes the scores at the
 start of every round and who won in the end, and finds the (power, scale) that give those
