@@ -4,7 +4,7 @@
 
 Plays `--games` games with the medium bot in every seat of four, notes the scores at the
 start of every round and who won in the end, and finds the (power, scale) that give those
-round starts the highest likelihood under
+round starts the highest likelihood under `search.win_chance`:
 
     chance of seat i = exp(-need_i ** power / scale) / sum over seats of the same,
 
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.kinds.hundred_and_ten.engine.bots import suggestion  # noqa: E402
 from games.kinds.hundred_and_ten.engine.seam import RULES  # noqa: E402
 from games.kinds.hundred_and_ten.engine.state import Status  # noqa: E402
+from games.kinds.hundred_and_ten.search import win_chance  # noqa: E402
 
 TARGET = 110
 
@@ -46,12 +47,6 @@ def round_starts(games: int) -> list[tuple[tuple[int, ...], frozenset[int]]]:
     return rows
 
 
-def chances(scores: tuple[int, ...], power: float, scale: float) -> list[float]:
-    weights = [math.exp(-(max(TARGET - s, 0) ** power) / scale) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
 def tally(rows: list[tuple[tuple[int, ...], frozenset[int]]]) -> dict[tuple[int, ...], list[float]]:
     """Wins per seat by scores at a round's start (a shared win counts as a share)."""
     found: dict[tuple[int, ...], list[float]] = {}
@@ -67,7 +62,7 @@ def log_likelihood(
 ) -> float:
     total = count = 0.0
     for scores, wins in tallied.items():
-        p = chances(scores, power, scale)
+        p = win_chance(scores, TARGET, power, scale)
         total += sum(w * math.log(max(q, 1e-12)) for w, q in zip(wins, p, strict=True))
         count += sum(wins)
     return total / count
@@ -94,7 +89,7 @@ def main() -> None:
         picked = [
             (p, (0 in winners) / len(winners))
             for scores, winners in rows
-            if low <= (p := chances(scores, power, scale)[0]) < high
+            if low <= (p := win_chance(scores, TARGET, power, scale)[0]) < high
         ]
         if picked:
             predicted = sum(p for p, _ in picked) / len(picked)

@@ -42,6 +42,21 @@ def _naive_amount(ceiling: int, high: int, dealer: bool) -> int:
     return 0
 
 
+def _scored(state: GameState) -> bool:
+    """Whether `state` stands for the end of the round before it: it starts a round (no bid
+    yet) or ends the game, and its scores already hold that round."""
+    return state.status is _WON or (state.status is _BIDDING and not state.bids)
+
+
+def scores_after_round(state: GameState) -> tuple[tuple[int, ...], int | None]:
+    """Every seat's total once the round of `state` is played out (`finish_round`), and the
+    game's winner (None while the game goes on)."""
+    round_scores, winner = finish_round(state)
+    if _scored(state):
+        return state.scores, winner
+    return tuple(a + b for a, b in zip(state.scores, round_scores, strict=True)), winner
+
+
 def finish_round(state: GameState) -> tuple[tuple[int, ...], int | None]:
     """Play the round of `state` to its end with the naive bot for every seat: the round's
     score per seat and the game's winner (None while the game goes on).
@@ -51,7 +66,7 @@ def finish_round(state: GameState) -> tuple[tuple[int, ...], int | None]:
     is taken as the end of the round before it, whose record gives the scores.
     """
     status = state.status
-    if status is _WON or (status is _BIDDING and not state.bids):
+    if _scored(state):
         return state.history[-1].round_scores, state.winner
     players = state.players
     dealer = state.dealer

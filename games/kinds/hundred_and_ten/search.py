@@ -13,7 +13,7 @@ the state the platform holds:
 * `candidates` are the legal moves with the naive bot's (the "medium" level's) first; for the
   discard, whose legal set has 32 members, the naive one (every non-trump) and the few
   variations that were ever worth more.
-* `playout` plays the round out with the naive bot for everybody (`playout.finish_round`)
+* `playout` plays the round out with the naive bot for everybody (`playout.scores_after_round`)
   and values it for the seat as its chance to win the game: 1 or 0 when the round ends the
   game, else what `win_chance` makes of the scores it leaves. A point is worth more near the
   target, and the leader's points cost the seat more than a straggler's (against three
@@ -34,7 +34,7 @@ from .engine.moves import Bid, Discard, Move, Play, SelectTrump
 from .engine.perspective import SeatView
 from .engine.state import GameState, Status
 from .inference import Seat, deal_read, seats_of, shuffled
-from .playout import finish_round
+from .playout import scores_after_round
 
 # How likely each seat is to win from the scores at a round's start, medium bots all round:
 # a share by exp(-need ** NEED_POWER / NEED_SCALE), need being the points still to reach the
@@ -307,9 +307,12 @@ class _Layout:
         return shuffled([c for c in unseen if c not in taken], rng)
 
 
-def win_chance(scores: Sequence[int], target: int) -> list[float]:
-    """Each seat's chance to win the game from `scores` at the start of a round."""
-    weights = [math.exp(-(max(target - score, 0) ** NEED_POWER) / NEED_SCALE) for score in scores]
+def win_chance(
+    scores: Sequence[int], target: int, power: float = NEED_POWER, scale: float = NEED_SCALE
+) -> list[float]:
+    """Each seat's chance to win the game from `scores` at the start of a round (`power` and
+    `scale`: the model's constants, which bench/fit_win_chance.py fits)."""
+    weights = [math.exp(-(max(target - score, 0) ** power) / scale) for score in scores]
     total = sum(weights)
     return [weight / total for weight in weights]
 
@@ -342,10 +345,7 @@ class HundredAndTenSearch:
         return cached[1].deal(rng)
 
     def playout(self, state: GameState, seat: int, rng: random.Random) -> float:
-        round_scores, winner = finish_round(state)
+        scores, winner = scores_after_round(state)
         if winner is not None:
             return 1.0 if winner == seat else 0.0
-        scores = state.scores
-        if state.status is not Status.BIDDING or state.bids:  # the round is not scored yet
-            scores = tuple(a + b for a, b in zip(scores, round_scores, strict=True))
         return win_chance(scores, state.target)[seat]
