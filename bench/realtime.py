@@ -78,10 +78,11 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc), in seconds."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far (Linux /proc), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -159,8 +160,10 @@ class Servers:
     def port_for(self, game_id: int, seat: int) -> int:
         return self.ports[(game_id + seat) % len(self.ports)]
 
-    def cpu_seconds(self) -> float:
-        return sum(cpu_seconds(proc.pid) for proc in self.procs)
+    def cpu_seconds(self) -> tuple[float, float]:
+        """User and system CPU time of the daphne processes so far, summed."""
+        times = [cpu_seconds(proc.pid) for proc in self.procs]
+        return sum(user for user, _ in times), sum(system for _, system in times)
 
     def probe(self) -> dict[str, int] | None:
         """With --count: each process's counts since the last call (bench/probe/), summed;
@@ -412,6 +415,7 @@ class Results:
     push_ms: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cpu_ms_per_move: float = float("nan")  # the daphnes' CPU time during the measured moves
+    system_ms_per_move: float = float("nan")  # of which in the kernel (system time)
     # By kind of turn ("sequential", "simultaneous", "closing": the move completing a
     # simultaneous turn), when a game has simultaneous turns: POST and push samples.
     post_by: dict[str, list[float]] = field(default_factory=dict)
@@ -760,7 +764,11 @@ async def step(
         *(drive(servers, g, sockets, think, moves, results, rng, True) for g in games)
     )
     if results.post_ms:
-        results.cpu_ms_per_move = (servers.cpu_seconds() - cpu_before) * 1000 / len(results.post_ms)
+        user, system = (
+            (after - before) * 1000 / len(results.post_ms)
+            for after, before in zip(servers.cpu_seconds(), cpu_before, strict=True)
+        )
+        results.cpu_ms_per_move, results.system_ms_per_move = user + system, system
     results.counts = servers.probe()
     for ws in sockets.open:
         await ws.close()
@@ -780,7 +788,7 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
         f"POST->partial p50={percentile(r.post_ms, 50):6.1f} "
         f"p99={percentile(r.post_ms, 99):6.1f} ms  "
         f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
-        + f"  daphne CPU/move={r.cpu_ms_per_move:5.1f} ms"
+        + f"  daphne CPU/move={r.cpu_ms_per_move:5.1f} ms (system {r.system_ms_per_move:4.1f})"
         + f"  load={os.getloadavg()[0]:.2f}"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
     )
