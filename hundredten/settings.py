@@ -147,10 +147,11 @@ if REDIS_URL:
         }
     }
     # Shared by every daphne process, so login throttling counts across them; one
-    # connection pool per process (hundredten/redis_pool.py), not one per request.
+    # connection pool and one client per process (hundredten/redis_pool.py), not one
+    # per request or per call.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "hundredten.redis_pool.KeptClientRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"pool_class": "hundredten.redis_pool.SharedConnectionPool"},
         }

@@ -34,6 +34,7 @@ ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/realtime.py"
 ASGI = "hundredten/asgi.py"
+REDIS_CACHE = "hundredten/redis_pool.py"
 
 
 class FenceBroken(AssertionError):
@@ -268,6 +269,39 @@ FENCES = [
     Fence("django.http.request:HttpRequest.scheme", "(self)", "c0908b0322122369", ORIGIN),
     # A socket's session check.
     Fence("django.contrib.auth:get_user", "(request)", "08a852f701f765bc", SESSIONS),
+    # The Redis cache's kept client: get_client replaced (it calls _get_connection_pool and
+    # the _client that __init__ sets); the _class that RedisCache.__init__ sets replaced
+    # (read by _cache).
+    Fence(
+        "django.core.cache.backends.redis:RedisCacheClient.__init__",
+        "(self, servers, serializer=None, pool_class=None, parser_class=None, **options)",
+        "84b786df9ad9dd73",
+        REDIS_CACHE,
+    ),
+    Fence(
+        "django.core.cache.backends.redis:RedisCacheClient.get_client",
+        "(self, key=None, *, write=False)",
+        "ba56fb39ace75b84",
+        REDIS_CACHE,
+    ),
+    Fence(
+        "django.core.cache.backends.redis:RedisCacheClient._get_connection_pool",
+        "(self, write)",
+        "025850f6ffcb98ed",
+        REDIS_CACHE,
+    ),
+    Fence(
+        "django.core.cache.backends.redis:RedisCache.__init__",
+        "(self, server, params)",
+        "40131bec6169f7fa",
+        REDIS_CACHE,
+    ),
+    Fence(
+        "django.core.cache.backends.redis:RedisCache._cache",
+        "(self)",
+        "9ff16af6c04a2401",
+        REDIS_CACHE,
+    ),
 ]
 
 VALUES = [
@@ -285,6 +319,7 @@ SCANNED_MODULES = [
     "hundredten.layers",
     "hundredten.origin",
     "hundredten.busy",
+    "hundredten.redis_pool",
     "games.consumers.live",
     "games.consumers.pool",
     "games.consumers.tables",
@@ -333,6 +368,12 @@ OVERRIDES: dict[str, str] = {
     "games.consumers.live.LiveConsumer.connect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.disconnect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.receive": "documented: AsyncWebsocketConsumer's hook",
+    "hundredten.redis_pool.KeptClientRedisCacheClient.get_client": (
+        "django.core.cache.backends.redis:RedisCacheClient.get_client"
+    ),
+    "hundredten.redis_pool.KeptClientRedisCache.__init__": (
+        "django.core.cache.backends.redis:RedisCache.__init__"
+    ),
     "games.consumers.pool.RenderPool.__init__": "test_render_pool_uses_an_executor_as_python_does",
     "games.consumers.pool.RenderPool.submit": "test_render_pool_uses_an_executor_as_python_does",
     "games.consumers.tables.GameConsumer.__init__": CALLS_SUPER,
