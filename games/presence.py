@@ -3,13 +3,13 @@
 A count of open game sockets per (game, user) lives in the Django cache: the shared Redis
 cache when REDIS_URL is set (settings), the per-process local-memory cache otherwise (one
 process, so that is the whole truth). Each key expires after `TTL` seconds unless a live
-socket refreshes it (`touch`, every `HEARTBEAT` seconds from the consumer), so a process
+socket refreshes it (`touch`, every `HEARTBEAT` seconds from its process's heartbeat), so a process
 that dies without saying goodbye leaves at most `TTL` seconds of stale "connected".
 
 When a user's last socket on a game closes, the time is kept in the same cache for `LEFT_TTL`
 seconds, so their seat can say how long they have been away ("away 3 min").
 
-The consumers call `join`/`leave`/`touch` and broadcast `realtime.presence_changed` when a
+The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when a
 user's first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
 
@@ -107,17 +107,19 @@ def _count(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _enrol(game_id: int, user_id: int) -> None:
-    """Put `user_id` on the game's roster (if missing), dropping users no longer connected."""
+def _enrol(game_id: int, user_ids: Iterable[int]) -> None:
+    """Put `user_ids` on the game's roster (those missing), dropping users no longer
+    connected; one read and one refresh when all are on it already."""
     key = _roster_key(game_id)
     roster = cache.get(key)
     ids = [int(uid) for uid in roster] if isinstance(roster, list) else []
-    if user_id in ids:
+    missing = [uid for uid in user_ids if uid not in ids]
+    if not missing:
         cache.touch(key, TTL)
         return
     found = cache.get_many([_key(game_id, uid) for uid in ids])
     kept = [uid for uid in ids if _count(found.get(_key(game_id, uid))) > 0]
-    cache.set(key, [*kept, user_id], TTL)
+    cache.set(key, [*kept, *missing], TTL)
 
 
 def join(game_id: int, user_id: int) -> bool:
@@ -132,7 +134,7 @@ def join(game_id: int, user_id: int) -> bool:
         count = 1
     cache.touch(key, TTL)
     if count == 1:
-        _enrol(game_id, user_id)
+        _enrol(game_id, [user_id])
     return count == 1
 
 
@@ -152,13 +154,16 @@ def leave(game_id: int, user_id: int) -> bool:
     return True
 
 
-def touch(game_id: int, user_id: int) -> None:
-    """Heartbeat: keep the user's count alive; restore it if the key was lost; keep the
-    user on the game's roster (and the roster alive)."""
-    key = _key(game_id, user_id)
-    if not cache.touch(key, TTL):
-        cache.add(key, 1, TTL)
-    _enrol(game_id, user_id)
+def touch(game_id: int, user_ids: Iterable[int]) -> None:
+    """Heartbeat of a process's sockets on a game (games/consumers/heartbeat.py): keep each
+    user's count alive, restoring it if the key was lost; keep the users on the game's
+    roster (and the roster alive)."""
+    user_ids = list(user_ids)
+    for user_id in user_ids:
+        key = _key(game_id, user_id)
+        if not cache.touch(key, TTL):
+            cache.add(key, 1, TTL)
+    _enrol(game_id, user_ids)
 
 
 @dataclass(frozen=True)

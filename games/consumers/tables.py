@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from django.urls import reverse
 from games import bots, presence, realtime
 from games.basis import adopt, known_game, table_basis
 from games.committed import game_identity
+from games.consumers import heartbeat
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
 from games.context import table_context
@@ -50,7 +50,7 @@ class GameConsumer(LiveConsumer):
     """One game's page (table or waiting room), rendered for this socket's user."""
 
     game_id: int
-    heartbeat_task: asyncio.Task[None] | None = None
+    counted = False  # whether `opened` counted this socket in presence (and the heartbeat)
     # What a presence change redraws: the whole page, or (the table) just the seats' dots.
     presence_part = "page"
     # Relations the page shows, loaded with the game (`_visible` runs before every render).
@@ -118,22 +118,18 @@ class GameConsumer(LiveConsumer):
 
     async def opened(self) -> None:
         first = await presence_call(presence.join, self.game_id, self.user.pk)
+        self.counted = True
+        heartbeat.opened(self.game_id, self.user.pk)
         if first:
             await self.channel_layer.group_send(
                 realtime.game_group(self.game_id),
                 {"type": "presence.changed", "game_id": self.game_id},
             )
-        self.heartbeat_task = asyncio.get_running_loop().create_task(self.heartbeat())
-
-    async def heartbeat(self) -> None:
-        while not self.closing:
-            await asyncio.sleep(presence.HEARTBEAT)
-            with contextlib.suppress(Exception):  # the cache is best effort
-                await presence_call(presence.touch, self.game_id, self.user.pk)
 
     async def closed(self) -> None:
-        if self.heartbeat_task is not None:
-            self.heartbeat_task.cancel()
+        if not self.counted:
+            return
+        heartbeat.closed(self.game_id, self.user.pk)
         try:
             last = await presence_call(presence.leave, self.game_id, self.user.pk)
             if last:

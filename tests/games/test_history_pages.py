@@ -408,7 +408,7 @@ def test_the_watcher_roster_heals_and_reads_no_database(carol, dave, django_asse
     presence.join(7, dave.pk)
     cache.set("presence-roster:7", [carol.pk])  # dave's entry lost to a concurrent write
     assert presence.watchers(7, []) == 1
-    presence.touch(7, dave.pk)  # his next heartbeat puts it back
+    presence.touch(7, [dave.pk])  # his next heartbeat puts it back
     presence.forget(7)  # on Redis a read is kept up to presence.READ_SECONDS (games/presence.py)
     with django_assert_num_queries(0):
         assert presence.watchers(7, []) == 2

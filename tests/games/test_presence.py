@@ -60,6 +60,27 @@ def test_the_last_socket_closing_notes_when_the_user_left(clock):
     assert presence.connected_user_ids(7, [1, 2]) == {1}
 
 
+def test_a_heartbeat_keeps_a_games_users_counted_and_on_its_roster_in_few_commands(
+    shared_counts,
+):
+    from django.core.cache import cache
+
+    for user_id in (1, 2, 3):
+        presence.join(7, user_id)
+    cache.delete(presence._key(7, 2))  # lost (say Redis restarted): the heartbeat restores it
+    cache.set(presence._roster_key(7), [1])  # 2 and 3 lost to concurrent writes
+    shared_counts.clear()
+    presence.touch(7, [1, 2, 3])
+    assert presence.connected_user_ids(7, [1, 2, 3]) == {1, 2, 3}
+    presence.forget(7)
+    assert presence.watchers(7, []) == 3
+    assert sorted(cache.get(presence._roster_key(7))) == [1, 2, 3]
+    # All on the roster already: one read of it (and a refresh), whatever the users.
+    shared_counts.clear()
+    presence.touch(7, [1, 2, 3])
+    assert shared_counts == [presence._roster_key(7)]
+
+
 @pytest.fixture
 def shared_counts(monkeypatch):
     """The counts as if they lived in a cache shared by several processes (Redis): reads

@@ -561,31 +561,50 @@ async def test_presence_counts_each_users_sockets_and_tells_the_table(duel, cook
     assert await connected(duel.pk, [alice.pk, bob.pk]) == set()
 
 
-async def test_an_open_table_keeps_its_presence_fresh_on_the_event_loop_when_in_memory(
-    duel, cookies, alice, monkeypatch
+async def test_open_tables_keep_their_presence_fresh_with_one_heartbeat_per_game(
+    duel, cookies, alice, bob, monkeypatch
 ):
+    """One refresh per game and interval for all of a process's sockets on it (two tabs of
+    alice's, one of bob's): on the event loop when in memory, in the render threads on Redis."""
     monkeypatch.setattr(presence, "HEARTBEAT", 0.05)
     touched = []
     original = presence.touch
 
-    def touch(game_id, user_id):
-        touched.append((game_id, user_id, threading.current_thread().name))
-        return original(game_id, user_id)
+    def touch(game_id, user_ids):
+        touched.append((game_id, tuple(user_ids), threading.current_thread().name))
+        return original(game_id, user_ids)
 
     monkeypatch.setattr(presence, "touch", touch)
-    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    sockets = [
+        (await open_socket(f"/ws/games/{duel.pk}/", cookies[name]))[0]
+        for name in ("alice", "alice", "bob")
+    ]
+    both = (duel.pk, tuple(sorted([alice.pk, bob.pk])))
+
+    def full() -> int:  # refreshes of both users in one call, once all sockets were open
+        return sum(1 for game_id, users, _ in touched if (game_id, users) == both)
+
     for _ in range(100):  # bounded: a heartbeat every 0.05 s
-        if len(touched) >= 2:
+        if full() >= 2:
             break
         await asyncio.sleep(0.05)
-    await alice_ws.disconnect()
-    assert len(touched) >= 2
-    assert {(game_id, user_id) for game_id, user_id, _ in touched} == {(duel.pk, alice.pk)}
+    for ws in sockets:
+        await ws.disconnect()
+    assert full() >= 2
+    assert {(game_id, users) for game_id, users, _ in touched} <= {
+        both,
+        (duel.pk, (alice.pk,)),  # before bob's socket had opened
+    }
     threads = {name for _, _, name in touched}
     if presence.in_process():  # the embedded default: no hop to a thread for a lookup
         assert threads == {threading.current_thread().name}
     else:  # Redis: I/O, in the render threads
         assert all(name.startswith("ws-render") for name in threads)
+    # The last socket closed: the heartbeat stops (once a refresh under way has begun).
+    await asyncio.sleep(0.1)
+    count = len(touched)
+    await asyncio.sleep(0.3)
+    assert len(touched) == count
 
 
 async def test_the_table_shows_who_is_connected_redrawing_the_dots_or_the_table(duel, cookies):
