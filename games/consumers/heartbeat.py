@@ -24,19 +24,16 @@ class Heartbeat:
     """The game sockets open in one event loop, and the task that keeps them counted."""
 
     def __init__(self) -> None:
-        self.open: Counter[tuple[int, int]] = Counter()  # (game, user) -> sockets
+        self.open: dict[int, Counter[int]] = {}  # game -> user -> sockets
         self.task: asyncio.Task[None] | None = None
-
-    def users_of(self, game_id: int) -> list[int]:
-        return sorted(user_id for game, user_id in self.open if game == game_id)
 
     async def run(self) -> None:
         while self.open:
-            games = sorted({game_id for game_id, _ in self.open})
+            games = sorted(self.open)
             pause = presence.HEARTBEAT / len(games)
             for game_id in games:
                 await asyncio.sleep(pause)
-                users = self.users_of(game_id)
+                users = sorted(self.open.get(game_id, ()))
                 if users:
                     with contextlib.suppress(Exception):  # the cache is best effort
                         await presence_call(presence.touch, game_id, users)
@@ -58,7 +55,7 @@ def _here() -> Heartbeat:
 def opened(game_id: int, user_id: int) -> None:
     """A socket of `user_id` on `game_id` opened (its count was joined): keep it counted."""
     beat = _here()
-    beat.open[(game_id, user_id)] += 1
+    beat.open.setdefault(game_id, Counter())[user_id] += 1
     if beat.task is None:
         beat.task = asyncio.get_running_loop().create_task(beat.run())
 
@@ -66,9 +63,12 @@ def opened(game_id: int, user_id: int) -> None:
 def closed(game_id: int, user_id: int) -> None:
     """That socket closed (before its count is left)."""
     beat = _here()
-    beat.open[(game_id, user_id)] -= 1
-    if beat.open[(game_id, user_id)] <= 0:
-        del beat.open[(game_id, user_id)]
+    users = beat.open[game_id]
+    users[user_id] -= 1
+    if users[user_id] <= 0:
+        del users[user_id]
+        if not users:
+            del beat.open[game_id]
     if not beat.open and beat.task is not None:
         beat.task.cancel()
         beat.task = None
