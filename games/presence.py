@@ -139,19 +139,20 @@ def join(game_id: int, user_id: int) -> bool:
 
 
 def leave(game_id: int, user_id: int) -> bool:
-    """Count one socket fewer; True if the user has no socket left on the game (then the
-    time they left is noted)."""
+    """Count one socket fewer, noting the time; True if the user has no socket left on the
+    game (the time is then when they left)."""
     forget(game_id)
+    # The time first: a table drawn between the two writes finds the user still connected,
+    # never gone with no time. (A tab closed while others stay open notes a time nobody is
+    # shown: the user is connected, and the last tab to close notes it again.)
+    cache.set(_left_key(game_id, user_id), now(), LEFT_TTL)
     key = _key(game_id, user_id)
     try:
         count = cache.decr(key)
     except ValueError:  # already expired: nobody is counted
         count = 0
     # Keep the key at zero rather than delete it: a delete could race with a new join.
-    if count > 0:
-        return False
-    cache.set(_left_key(game_id, user_id), now(), LEFT_TTL)
-    return True
+    return count <= 0
 
 
 def touch(game_id: int, user_ids: Iterable[int]) -> None:
