@@ -2,15 +2,17 @@
 
 A count of open game sockets per (game, user) lives in the Django cache: the shared Redis
 cache when REDIS_URL is set (settings), the per-process local-memory cache otherwise (one
-process, so that is the whole truth). Each key expires after `TTL` seconds unless a live
-socket refreshes it (`touch`, every `HEARTBEAT` seconds from its process's heartbeat), so a process
-that dies without saying goodbye leaves at most `TTL` seconds of stale "connected".
+process, so that is the whole truth). Each key expires after `TTL` seconds unless its
+process's heartbeat refreshes it (`touch`, every `HEARTBEAT` seconds while a socket is open:
+games/consumers/heartbeat.py), so a process that dies without saying goodbye leaves at most
+`TTL` seconds of stale "connected".
 
-When a user's last socket on a game closes, the time is kept in the same cache for `LEFT_TTL`
-seconds, so their seat can say how long they have been away ("away 3 min").
+When a user's socket on a game closes, the time is kept in the same cache for `LEFT_TTL`
+seconds, so once their last one has closed their seat can say how long they have been away
+("away 3 min").
 
-The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when a
-user's first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
+The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when a user's
+first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
 
 Spectators open the table too (a public game), and their sockets are counted the same way.
