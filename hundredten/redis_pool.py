@@ -43,9 +43,9 @@ class SharedConnectionPool(redis.ConnectionPool):
             return pool
 
 
-# By id() of a pool: each client holds its pool, so an id is not reused while kept. Two
-# threads may both build one at first; the last kept serves from then on.
-_clients: dict[int, redis.Redis] = {}
+# By pool (compared by identity). Two threads may both build one at first; the last kept
+# serves from then on.
+_clients: dict[redis.ConnectionPool, redis.Redis] = {}
 
 
 class KeptClientRedisCacheClient(RedisCacheClient):
@@ -54,9 +54,9 @@ class KeptClientRedisCacheClient(RedisCacheClient):
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         # The stubs do not declare the private names that Django's own get_client uses.
         pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
-        client = _clients.get(id(pool))
-        if client is None or client.connection_pool is not pool:
-            client = _clients[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+        client = _clients.get(pool)
+        if client is None:
+            client = _clients[pool] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
         return client
 
 
