@@ -139,7 +139,26 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
         log.exception("could not follow the change to version %s of game %s", version, game_id)
         return None
     service.STATES.put_now((*identity, game.action_count), state)
-    return table_basis(game, tuple(members)).game
+    return table_basis(game, tuple(members), committed=True).game
+
+
+def adoptable(game_id: int, version: int, change: dict[str, Any]) -> bool:
+    """Whether `adopt` would build that version in memory alone: this process keeps the
+    version before, and the change does not end the game (a finished table looks up its
+    rematch in the database)."""
+    try:
+        identity = change["identity"]
+        if int(identity[0]) != game_id:
+            return False
+        key = (game_id, str(identity[1]), float(identity[2]))
+        if _BASES.get((*key, version)) is not None:
+            return True
+        return (
+            _BASES.get((*key, int(change["from"]))) is not None
+            and change["row"]["status"] != Game.Status.FINISHED
+        )
+    except (KeyError, TypeError, ValueError, IndexError):
+        return False
 
 
 def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
@@ -149,10 +168,15 @@ def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
     return basis.game if basis is not None else None
 
 
-def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> TableBasis:
+def table_basis(
+    game: Game, members: tuple[Membership, ...] | None = None, *, committed: bool = False
+) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
     the first time in this process, nothing after that). `members`: every membership at
-    that version, if the caller has read them (`services.table.memberships`)."""
+    that version, if the caller has read them (`services.table.memberships`). `committed`:
+    the version is known to be committed (a push announced it), so the basis is kept at
+    once, not when the current transaction commits (which asks the database, and `adopt`
+    may run on the event loop)."""
     key = (*game_identity(game), game.version)
     basis = _BASES.get(key)
     if basis is not None:
@@ -170,7 +194,7 @@ def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> Ta
             rematch_url = reverse("table", kwargs={"game_id": rematch.pk})
     side_key, side = "", SafeString("")
     if state is not None:
-        side_key, side = _side_panel(game, kind, state, names)
+        side_key, side = _side_panel(game, kind, state, names, committed=committed)
     basis = TableBasis(
         kind=kind,
         members=members,
@@ -186,7 +210,10 @@ def table_basis(game: Game, members: tuple[Membership, ...] | None = None) -> Ta
         side_key=side_key,
         game=copy.copy(game),  # the caller's row may go on to later versions (bots)
     )
-    _BASES.put(key, basis)
+    if committed:
+        _BASES.put_now(key, basis)
+    else:
+        _BASES.put(key, basis)
     return basis
 
 
@@ -204,7 +231,7 @@ def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
 
 
 def _side_panel(
-    game: Game, kind: GameKind, state: Any, names: tuple[str, ...]
+    game: Game, kind: GameKind, state: Any, names: tuple[str, ...], *, committed: bool
 ) -> tuple[str, SafeString]:
     """The side panel (score sheet, history), built from the spectators' view (finished
     hands are open to all), so one rendering serves every viewer and every version until
@@ -224,5 +251,8 @@ def _side_panel(
                 },
             )
         )
-        _SIDES.put(key, html)
+        if committed:
+            _SIDES.put_now(key, html)
+        else:
+            _SIDES.put(key, html)
     return side_key, html

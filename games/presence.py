@@ -26,6 +26,7 @@ is simply not counted.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from typing import Any
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.exceptions import SynchronousOnlyOperation
 
 HEARTBEAT = 20  # seconds between refreshes by a live socket
 TTL = 3 * HEARTBEAT  # a key outlives two missed heartbeats
@@ -60,7 +62,8 @@ def in_process() -> bool:
 # left between the read and its keeping): the count of news (`_news`, of any game) is noted
 # before a read, and the read is kept only if no news came meanwhile.
 READ_SECONDS = 10.0
-_reads: dict[tuple[int, str, frozenset[int]], tuple[float, Any]] = {}
+# By game, then by what was read ("counts" or "watchers", and of which users): when, what.
+_reads: dict[int, dict[tuple[str, frozenset[int]], tuple[float, Any]]] = {}
 _news = 0
 
 
@@ -73,23 +76,50 @@ def forget(game_id: int) -> None:
     """The game's presence may have changed: read it afresh next time."""
     global _news
     _news += 1
-    for key in [key for key in list(_reads) if key[0] == game_id]:
-        _reads.pop(key, None)
+    _reads.pop(game_id, None)
+
+
+class NotHeld(SynchronousOnlyOperation):
+    """A read of the shared counts asked for on an event loop, where this process holds no
+    recent one: the table being drawn there is drawn again in a render thread (as Django
+    refuses a query on an event loop, with the exception this one extends)."""
+
+
+def held(game_id: int) -> bool:
+    """Whether drawing the game's table now needs no I/O for presence: the counts live in
+    this process's memory, or it holds recent reads of the game's counts and watchers. A
+    socket's redraw then runs on the event loop (games/consumers/tables.py); should it ask
+    for a read this process does not hold after all, `NotHeld` sends it to a thread."""
+    if in_process():
+        return True
+    at = time.monotonic()
+    kept = list(_reads.get(game_id, {}).items())
+    return {what for (what, _), (when, _) in kept if at - when < READ_SECONDS} >= {
+        "counts",
+        "watchers",
+    }
 
 
 def _recent(key: tuple[int, str, frozenset[int]], read: Callable[[], Any]) -> Any:
     if in_process():  # the counts are in this process's memory already
         return read()
     at = time.monotonic()
-    kept = _reads.get(key)
+    game_id, what = key[0], key[1:]
+    kept = _reads.get(game_id, {}).get(what)
     if kept is not None and at - kept[0] < READ_SECONDS:
         return kept[1]
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # a thread: read
+        pass
+    else:
+        raise NotHeld("presence: a read of the shared counts on the event loop")
     if len(_reads) > 50_000:  # games long closed: start again
         _reads.clear()
     news = _news
     value = read()
     if _news == news:
-        _reads[key] = (at, value)
+        _reads.setdefault(game_id, {})[what] = (at, value)
     return value
 
 

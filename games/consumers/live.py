@@ -16,7 +16,7 @@ from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 
 from accounts.sessions import session_digest, signed_in_user_pk
-from games import realtime
+from games import presence, realtime
 from games.consumers.pool import Frames, in_pool, render_request
 
 log = logging.getLogger(__name__)
@@ -230,6 +230,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if self.renders_in_memory(parts, pending):
             try:
                 return self.render(parts, pending)
+            except presence.NotHeld:  # its recent read of presence expired meanwhile
+                pass
             except SynchronousOnlyOperation:
                 log.warning("an in-memory render of %s read the database", self.scope.get("path"))
         return await in_pool(self.render)(parts, pending)

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games import bots, presence, realtime
-from games.basis import adopt, known_game, table_basis
+from games.basis import adopt, adoptable, known_game, table_basis
 from games.committed import game_identity
 from games.consumers import heartbeat
 from games.consumers.live import LiveConsumer
@@ -296,8 +296,13 @@ class TableConsumer(GameConsumer):
 
     def renders_in_memory(self, parts: set[str], pending: Any) -> bool:
         # A move's redraw: the row, members and state of the announced version are kept by
-        # this process (`take_pending` found the row), and presence is in this process's cache.
-        return parts == {"page"} and isinstance(pending, Game) and presence.in_process()
+        # this process (`take_pending` found the row) or follow in memory from the version
+        # before (`adoptable`: another process made the move), and presence is held here.
+        if parts != {"page"} or not presence.held(self.game_id):
+            return False
+        if isinstance(pending, Followed):
+            return adoptable(self.game_id, pending.version, pending.change)
+        return isinstance(pending, Game)
 
     def page_frames(self, game: Game) -> list[str]:
         # The turn banner is not part of this frame: the services send lobby.changed to the

@@ -118,3 +118,36 @@ def test_only_moves_carry_a_change(alice, bob, changes, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         seats.automate(game_id=game.pk, user=alice)  # a seat changed hands: read it
     assert changes and all(change is None for _, _, change in changes)
+
+
+def test_a_change_is_adoptable_on_the_event_loop_only_from_a_table_kept_before_it(
+    alice, bob, changes, django_capture_on_commit_callbacks
+):
+    """`adoptable`: whether `adopt` needs nothing but memory (a redraw may then run on the
+    event loop): the version before is kept here, and the game does not end (a finished
+    table looks up its rematch in the database)."""
+    game = start_table([alice, bob], target=60)
+    before = Game.objects.get(pk=game.pk)
+    seat = engine.perspective_of(table.load_state(before), None).active_seat
+    assert seat is not None
+    with django_capture_on_commit_callbacks(execute=True):
+        table.submit_move(
+            game_id=game.pk,
+            user=[alice, bob][seat],
+            choice=bid_choice(15),
+            seen_version=before.version,
+        )
+    game_id, version, change = changes[-1]
+
+    another_process()
+    assert not basis.adoptable(game_id, version, change)
+    with django_capture_on_commit_callbacks(execute=True):
+        basis.table_basis(before)
+    assert basis.adoptable(game_id, version, change)
+    ending = copy.deepcopy(change)
+    ending["row"]["status"] = Game.Status.FINISHED.value
+    assert not basis.adoptable(game_id, version, ending)
+    assert not basis.adoptable(game_id + 1, version, change)
+    assert not basis.adoptable(game_id, version, {"identity": "garbled"})
+    assert basis.adopt(game_id, version, change) is not None
+    assert basis.adoptable(game_id, version, ending)  # this version is kept now

@@ -172,3 +172,42 @@ def test_mail_decides_on_a_fresh_read(shared_counts):
     assert presence.presence_of(9, [1, 2]).connected == {1}
     cache.set(presence._key(9, 2), 1)
     assert presence.connected_user_ids(9, [1, 2]) == {1, 2}
+
+
+def test_a_table_is_drawn_without_io_only_while_both_reads_are_held(shared_counts, monkeypatch):
+    """`held`: what a redraw on the event loop may rely on (games/consumers/tables.py)."""
+    presence.join(12, 1)
+    assert not presence.held(12)
+    presence.presence_of(12, [1, 2])
+    assert not presence.held(12)  # the watchers are not read yet
+    presence.watchers(12, [1, 2])
+    assert presence.held(12) and not presence.held(13)
+    presence.forget(13)  # news of another game
+    assert presence.held(12)
+    later = time.monotonic() + presence.READ_SECONDS + 1
+    monkeypatch.setattr(time, "monotonic", lambda: later)
+    assert not presence.held(12)
+
+
+def test_on_an_event_loop_a_read_not_held_is_refused_and_a_held_one_served(shared_counts):
+    import asyncio
+
+    presence.join(14, 1)
+    shared_counts.clear()
+
+    async def draw() -> set[int]:  # as a redraw on the event loop does
+        return presence.presence_of(14, [1, 2]).connected
+
+    with pytest.raises(presence.NotHeld):
+        asyncio.run(draw())
+    assert shared_counts == []  # refused before any I/O
+    assert presence.presence_of(14, [1, 2]).connected == {1}  # a render thread reads it
+    reads = len(shared_counts)
+    assert asyncio.run(draw()) == {1}
+    assert len(shared_counts) == reads
+
+
+def test_with_the_counts_in_this_process_every_table_is_held(monkeypatch):
+    monkeypatch.setattr(presence, "in_process", lambda: True)  # the embedded default
+    presence.forget(15)
+    assert presence.held(15)

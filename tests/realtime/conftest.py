@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -10,6 +12,10 @@ from channels.layers import channel_layers
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
+
+from games.models import Game
+from games.services import table as table_service
+from tests.games.conftest import bid_choice, start_table
 
 ORIGIN = (b"origin", b"http://testserver")
 
@@ -87,3 +93,50 @@ async def frames_until_quiet(ws, quiet: float = 0.3) -> list[str]:
     while not await ws.receive_nothing(timeout=quiet):
         frames.append(await ws.receive_from(timeout=5))
     return frames
+
+
+async def settled(*sockets) -> None:
+    """Wait until no socket has received anything for a while (connects' presence redraws)."""
+    for ws in sockets:
+        while not await ws.receive_nothing(timeout=0.3):
+            await ws.receive_from()
+
+
+def version_in(html: str) -> int:
+    """The version of the #table in a frame."""
+    match = re.search(r'id="table"[^>]*data-version="(\d+)"', html)
+    assert match, "no #table in the frame"
+    return int(match.group(1))
+
+
+def bid(game_id: int, user, amount: int) -> None:
+    """`user` bids `amount` in a Hundred and Ten game, on the version they see."""
+    game = Game.objects.get(pk=game_id)
+    table_service.submit_move(
+        game_id=game_id, user=user, choice=bid_choice(amount), seen_version=game.version
+    )
+
+
+def calls_to(monkeypatch, owner, name, note) -> list[Any]:
+    """Wrap `owner.name`: each call first appends `note(self, *args)` to the list returned."""
+    seen = []
+    original = getattr(owner, name)
+
+    def wrapper(self, *args, **kwargs):
+        seen.append(note(self, *args))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(owner, name, wrapper)
+    return seen
+
+
+@pytest.fixture
+def duel(alice, bob):
+    """alice (seat 0, dealer) against bob (seat 1, first to bid), private, just dealt."""
+    return start_table([alice, bob], name="Duel")
+
+
+@pytest.fixture
+def cookies(alice, bob, dave):
+    """Each persona's Cookie header, by username."""
+    return {user.username: session_cookie(user) for user in (alice, bob, dave)}

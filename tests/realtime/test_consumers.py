@@ -12,7 +12,6 @@ import random
 import re
 import threading
 import time
-from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
@@ -23,8 +22,16 @@ from games.kinds.hundred_and_ten import engine
 from games.models import Game, Membership
 from games.services import lobby
 from games.services import table as table_service
-from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
-from tests.realtime.conftest import open_socket, session_cookie, socket
+from tests.games.conftest import active_seat, choice_of, seat_game, start_table
+from tests.realtime.conftest import (
+    bid,
+    calls_to,
+    open_socket,
+    session_cookie,
+    settled,
+    socket,
+    version_in,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,25 +49,9 @@ def cards_in(html: str) -> set[str]:
     return set(re.findall(r'data-card="([^"]+)"', html))
 
 
-def version_in(html: str) -> int:
-    match = re.search(r'id="table"[^>]*data-version="(\d+)"', html)
-    assert match, "no #table in the frame"
-    return int(match.group(1))
-
-
 def hand_of(game: Game, seat: int) -> set[str]:
     state = table_service.load_state(game)
     return {engine.format_card(card) for card in state.hands[seat]}
-
-
-def bid(game_id: int, user, amount: int) -> None:
-    game = Game.objects.get(pk=game_id)
-    table_service.submit_move(
-        game_id=game_id,
-        user=user,
-        choice=bid_choice(amount),
-        seen_version=game.version,
-    )
 
 
 async def next_redirect(ws) -> str:
@@ -71,17 +62,6 @@ async def next_redirect(ws) -> str:
         assert 'id="room"' in frame
         frame = await ws.receive_from(timeout=5)
     return str(json.loads(frame)["redirect"])
-
-
-@pytest.fixture
-def duel(alice, bob):
-    """alice (seat 0, dealer) against bob (seat 1, first to bid), private, just dealt."""
-    return start_table([alice, bob], name="Duel")
-
-
-@pytest.fixture
-def cookies(alice, bob, dave):
-    return {user.username: session_cookie(user) for user in (alice, bob, dave)}
 
 
 # --- who may open what ----------------------------------------------------------------------
@@ -237,100 +217,6 @@ async def test_a_burst_of_changes_is_rendered_once_not_once_each(duel, cookies, 
     assert await ws.receive_nothing(timeout=0.5)
     assert 1 <= len(renders) <= 5
     await ws.disconnect()
-
-
-def calls_to(monkeypatch, owner, name, note) -> list[Any]:
-    """Wrap `owner.name`: each call first appends `note(self, *args)` to the list returned."""
-    seen = []
-    original = getattr(owner, name)
-
-    def wrapper(self, *args, **kwargs):
-        seen.append(note(self, *args))
-        return original(self, *args, **kwargs)
-
-    monkeypatch.setattr(owner, name, wrapper)
-    return seen
-
-
-async def settled(*sockets) -> None:
-    """Wait until no socket has received anything for a while (connects' presence redraws)."""
-    for ws in sockets:
-        while not await ws.receive_nothing(timeout=0.3):
-            await ws.receive_from()
-
-
-async def test_a_moves_redraws_in_the_process_that_made_it_read_no_game_row(
-    duel, cookies, bob, monkeypatch
-):
-    from games import consumers
-
-    reads = calls_to(monkeypatch, consumers.GameConsumer, "read_game", lambda c: c.user.username)
-    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
-    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
-    await settled(alice_ws, bob_ws)
-    assert reads  # connecting (and presence) read the row
-    reads.clear()
-    await database_sync_to_async(bid)(duel.pk, bob, 15)
-    assert version_in(await alice_ws.receive_from(timeout=5)) == 1
-    assert version_in(await bob_ws.receive_from(timeout=5)) == 1
-    assert reads == []  # the row of version 1 came with the table basis the move built
-    await alice_ws.disconnect()
-    await bob_ws.disconnect()
-
-
-async def test_a_moves_redraws_run_on_the_event_loop_with_no_hop_to_a_thread(
-    duel, cookies, bob, monkeypatch
-):
-    from games import consumers
-
-    threads = calls_to(
-        monkeypatch, consumers.GameConsumer, "render", lambda *_: threading.current_thread().name
-    )
-    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
-    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["bob"])
-    await settled(alice_ws, bob_ws)
-    assert threads and all(name.startswith("ws-render") for name in threads)  # connects
-    threads.clear()
-    await database_sync_to_async(bid)(duel.pk, bob, 15)
-    alice_frame = await alice_ws.receive_from(timeout=5)
-    bob_frame = await bob_ws.receive_from(timeout=5)
-    assert version_in(alice_frame) == version_in(bob_frame) == 1
-    if presence.in_process():  # the embedded default: this test's own event loop
-        assert threads == [threading.current_thread().name] * 2
-    else:  # presence in Redis: reading it is I/O, so the render threads draw
-        assert len(threads) == 2 and all(name.startswith("ws-render") for name in threads)
-    # Each still sees only their own hand.
-    game = await database_sync_to_async(Game.objects.get)(pk=duel.pk)
-    alice_hand = await database_sync_to_async(hand_of)(game, 0)
-    bob_hand = await database_sync_to_async(hand_of)(game, 1)
-    assert alice_hand <= cards_in(alice_frame) and not bob_hand & cards_in(alice_frame)
-    assert bob_hand <= cards_in(bob_frame) and not alice_hand & cards_in(bob_frame)
-    await alice_ws.disconnect()
-    await bob_ws.disconnect()
-
-
-async def test_an_in_memory_redraw_that_wants_the_database_is_redone_in_a_thread(
-    duel, cookies, bob, monkeypatch
-):
-    from games import consumers
-
-    monkeypatch.setattr(presence, "in_process", lambda: True)  # Redis too: try the loop first
-    threads = []
-    original = consumers.TableConsumer.page_frames
-
-    def querying(self, game):
-        threads.append(threading.current_thread().name)
-        assert Game.objects.filter(pk=game.pk).exists()  # a query: refused on the event loop
-        return original(self, game)
-
-    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
-    await settled(alice_ws)
-    monkeypatch.setattr(consumers.TableConsumer, "page_frames", querying)
-    await database_sync_to_async(bid)(duel.pk, bob, 15)
-    assert version_in(await alice_ws.receive_from(timeout=5)) == 1
-    assert len(threads) == 2
-    assert threads[0] == threading.current_thread().name and threads[1].startswith("ws-render")
-    await alice_ws.disconnect()
 
 
 async def test_a_late_announcement_of_an_older_version_never_turns_the_table_back(
