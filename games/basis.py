@@ -17,10 +17,10 @@ from datetime import datetime
 from typing import Any
 
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from games import registry
+from games.addresses import game_url, table_urls
 from games.committed import CommittedCache, game_identity
 from games.gamekind import GameKind
 from games.kinds.protocol import IllegalAction
@@ -191,7 +191,7 @@ def table_basis(
     if game.status == Game.Status.FINISHED:
         rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
         if rematch is not None:
-            rematch_url = reverse("table", kwargs={"game_id": rematch.pk})
+            rematch_url = game_url("table", rematch.pk)
     side_key, side = "", SafeString("")
     if state is not None:
         side_key, side = _side_panel(game, kind, state, names, committed=committed)
@@ -201,10 +201,7 @@ def table_basis(
         seated=seated,
         state=state,
         names=names,
-        urls={
-            name: reverse(name, kwargs={"game_id": game.pk})
-            for name in ("move", "hint", "automate", "reclaim", "rematch", "table")
-        },
+        urls=table_urls(game.pk, kind.slug),
         rematch_url=rematch_url,
         side=side,
         side_key=side_key,

@@ -18,15 +18,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import reverse
-
 from games import registry
+from games.addresses import table_urls
 from games.basis import names_of
 from games.committed import CommittedCache, game_identity
 from games.context import draw
 from games.models import Game, GameAction, Snapshot
 from games.presence import Presence
 from games.services.table import memberships, seated
+
+# What a replay's table links to (no moves from a replay).
+LINKS = ("table", "replay", "export", "rules")
 
 
 class ReplayError(Exception):
@@ -164,7 +166,8 @@ def replay_context(game: Game, user: Any, at: str = "", seat: str = "") -> dict[
         who = "You" if mover == mine else names[mover]
         # Only what the viewer may know: every move once the game is over, else their own.
         said = f"{who}: {kind.table.describe(action)}" if over or mover == mine else f"{who} moved."
-    url = reverse("replay", kwargs={"game_id": game.pk})
+    urls = table_urls(game.pk, kind.slug)
+    url = urls["replay"]
     seat_param = "spectator" if from_seat is None else str(from_seat)
 
     def link(to: int) -> str:
@@ -204,7 +207,7 @@ def replay_context(game: Game, user: Any, at: str = "", seat: str = "") -> dict[
         },
         "at_start": step == 0,
         "at_end": step == line.last,
-        "urls": {"move": "", "table": reverse("table", kwargs={"game_id": game.pk})},
+        "urls": {"move": "", **{name: urls[name] for name in LINKS}},
         "spectator": from_seat is None,
         "is_player": from_seat is not None,
         "me": viewer,

@@ -11,6 +11,7 @@ from django.db import connection
 from django.template.loader import render_to_string
 
 from games import realtime
+from games.addresses import game_url
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, render_for
 from games.models import Game, Invitation, Membership
@@ -20,6 +21,11 @@ from games.views.lobby.lists import lobby_context
 class AwaitingGame(NamedTuple):
     pk: int
     name: str
+
+    @property
+    def url(self) -> str:
+        """Its table's address."""
+        return game_url("table", self.pk)
 
 
 # Plain SQL: this runs for the two players whose turn moved, on every move, and building
