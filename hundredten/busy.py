@@ -1,8 +1,10 @@
 """A database too busy to take a write in time answers 503 "try again", never a 500.
 
 Under a burst of moves SQLite's writer lock can stay taken longer than the connection's
-wait (`timeout` in settings), and PostgreSQL can hit a lock or statement timeout. The
-transaction has rolled back by then, so nothing changed: the user is told so and may try
+wait (`timeout` in settings), PostgreSQL can hit a lock or statement timeout, and a
+process's connection pool can stay empty longer than its `timeout` (every connection taken
+by other requests). The transaction has rolled back (or never began) by then, so nothing
+changed: the user is told so and may try
 again. The table's moves answer this in the table itself (games.views.table); every other
 view gets the 503 page from `BusyDatabaseMiddleware`.
 """
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from psycopg_pool import PoolTimeout
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +34,8 @@ def database_busy(exc: BaseException) -> bool:
     if not isinstance(exc, OperationalError):
         return False
     if "is locked" in str(exc):  # SQLite: "database is locked", "database table is locked"
+        return True
+    if isinstance(exc.__cause__, PoolTimeout):  # no pooled connection freed up in time
         return True
     return getattr(exc.__cause__, "sqlstate", None) in _BUSY_SQLSTATES
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import IntegrityError, OperationalError
+from psycopg_pool import PoolTimeout
 
 from hundredten.busy import database_busy
 
@@ -21,6 +22,14 @@ def operational(message: str, sqlstate: str | None = None) -> OperationalError:
     return error
 
 
+def pool_timeout() -> OperationalError:
+    """What Django raises when no pooled connection freed up in time (the pool's `timeout`:
+    every connection of the process was busy with other requests)."""
+    error = OperationalError("couldn't get a connection after 10.00 sec")
+    error.__cause__ = PoolTimeout("couldn't get a connection after 10.00 sec")
+    return error
+
+
 @pytest.mark.parametrize(
     ("error", "is_busy"),
     [
@@ -30,6 +39,7 @@ def operational(message: str, sqlstate: str | None = None) -> OperationalError:
         (operational("canceling statement due to statement timeout", "57014"), True),
         (operational("could not serialize access", "40001"), True),
         (operational("deadlock detected", "40P01"), True),
+        (pool_timeout(), True),  # a process's connections all taken (a burst of requests)
         (operational("no such table: games_game"), False),  # a real fault stays a 500
         (operational("connection refused", "08006"), False),
         (IntegrityError("database is locked"), False),
