@@ -810,14 +810,14 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
 
 
 def per_move(counts: dict[str, int], moves: int) -> str:
-    """The probe's counts per move, grouped (SQL, Redis, events, renders, frames), largest
-    first."""
+    """The probe's counts per move, grouped (SQL, Redis, events, renders, thread jobs,
+    frames), largest first."""
     groups: dict[str, list[tuple[str, int]]] = {}
     for key, value in counts.items():
         kind, _, what = key.partition(" ")
         groups.setdefault(kind, []).append((what, value))
     lines = []
-    for kind in ("sql", "redis", "event", "render", "ws"):
+    for kind in ("sql", "redis", "event", "render", "thread", "ws"):
         items = sorted(groups.get(kind, []), key=lambda item: -item[1])
         total = sum(value for what, value in items if what != "bytes sent")
         detail = ", ".join(f"{what} {value / moves:.2f}" for what, value in items[:12])

@@ -10,6 +10,8 @@ to count, per process:
 - channel-layer events handled by consumers, by type (Channels' `get_handler_name`, which
   every consumer's dispatch calls);
 - template renders, by template (`render_to_string`, the top-level renders);
+- jobs the event loop hands to threads, by executor (asyncio's `run_in_executor`, which
+  asgiref's `sync_to_async` calls: `RenderPool` is the sockets' render threads);
 - websocket frames sent and their bytes (autobahn's `sendMessage`).
 
 On SIGUSR1 it writes the counts since the last dump to `$BENCH_PROBE_FILE.<pid>.json` and
@@ -121,6 +123,16 @@ def _install() -> None:
         return str(original_handler_name(message))
 
     channels.consumer.get_handler_name = get_handler_name
+
+    import asyncio
+
+    original_run_in_executor = asyncio.BaseEventLoop.run_in_executor
+
+    def run_in_executor(self: Any, executor: Any, *args: Any) -> Any:
+        count(f"thread jobs {type(executor).__name__}")
+        return original_run_in_executor(self, executor, *args)
+
+    asyncio.BaseEventLoop.run_in_executor = run_in_executor  # type: ignore[method-assign]
 
     import django.template.loader as loader
 
