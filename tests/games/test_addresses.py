@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import addresses, basis, context
+from games import basis, context
 from games.consumers.user import turn_banner_html
 from tests.conftest import logged_in_client
 from tests.games.conftest import start_table
@@ -38,13 +38,12 @@ def test_a_redraw_works_out_no_address(alice, bob, monkeypatch):
     game = start_table([alice, bob])
     context.table_context(game, alice)  # the first drawing works them out
     calls = []
-    real_reverse = addresses.reverse
 
     def counted(*args, **kwargs):
         calls.append(args)
-        return real_reverse(*args, **kwargs)
+        return reverse(*args, **kwargs)
 
-    monkeypatch.setattr(addresses, "reverse", counted)
+    monkeypatch.setattr("games.addresses.reverse", counted)
     basis.clear_table_cache()  # a new version's basis is built...
     context.table_context(game, bob)
     assert calls == []  # ...from the addresses kept
