@@ -4,9 +4,9 @@ Under a burst of moves SQLite's writer lock can stay taken longer than the conne
 wait (`timeout` in settings), PostgreSQL can hit a lock or statement timeout, and a
 process's connection pool can stay empty longer than its `timeout` (every connection taken
 by other requests). The transaction has rolled back (or never began) by then, so nothing
-changed: the user is told so and may try
-again. The table's moves answer this in the table itself (games.views.table); every other
-view gets the 503 page from `BusyDatabaseMiddleware`.
+changed: the user is told so and may try again. The table's moves answer this in the table
+itself (games.views.table); every other view gets the 503 page from
+`BusyDatabaseMiddleware`.
 """
 
 from __future__ import annotations

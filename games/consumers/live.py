@@ -230,7 +230,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if self.renders_in_memory(parts, pending):
             try:
                 return self.render(parts, pending)
-            except presence.NotHeld:  # its recent read of presence expired meanwhile
+            except presence.NotHeld:  # presence this process does not hold (a read expired)
                 pass
             except SynchronousOnlyOperation:
                 log.warning("an in-memory render of %s read the database", self.scope.get("path"))
