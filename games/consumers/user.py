@@ -117,6 +117,13 @@ class UserConsumer(LiveConsumer):
 
     def render(self, parts: set[str], pending: Any = None) -> Frames:
         fresh, new = pending or (set(), [])
+        # What `take_pending` handed over is drawn by this render whatever parts it was asked
+        # for: an event that came while this render waited for its session check asked for
+        # its part in the next render, but its news was taken by this one.
+        if fresh:
+            parts = parts | {"banner"}
+        if new:
+            parts = parts | {"notices"}
         out: list[str] = []
         if "banner" in parts:
             banner = turn_banner_html(self.user, fresh=fresh)

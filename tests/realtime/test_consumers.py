@@ -26,6 +26,7 @@ from tests.games.conftest import active_seat, choice_of, seat_game, start_table
 from tests.realtime.conftest import (
     bid,
     calls_to,
+    frames_until_quiet,
     open_socket,
     session_cookie,
     settled,
@@ -399,6 +400,42 @@ async def test_an_invitation_appears_as_a_notice_with_accept_and_decline(alice, 
     await database_sync_to_async(lobby.decline)(game_id=game.pk, user=bob)
     gone = await ws.receive_from(timeout=5)
     assert f'id="invitation-notice-{invitation.pk}" hx-swap-oob="delete"' in gone
+    await ws.disconnect()
+
+
+async def test_an_invitation_that_comes_while_a_render_waits_is_drawn_by_it(
+    alice, bob, monkeypatch
+):
+    """A render waits for its session check; an invitation comes meanwhile, and the render
+    takes it with the other news it hands over: it draws the notice then (before, it drew
+    only the parts it had been asked for, and the notice was lost)."""
+    from games.consumers import UserConsumer
+    from games.services import lobby
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Friday", public=False, max_players=4
+    )
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    ws, _ = await open_socket("/ws/user/", cookie)
+    gate = asyncio.Event()
+
+    async def slow_session_check(self) -> bool:
+        await gate.wait()
+        return True
+
+    monkeypatch.setattr(UserConsumer, "session_current", slow_session_check)
+    layer = get_channel_layer()
+    assert layer is not None
+    # A move elsewhere redraws bob's banner: that render now waits for its session check.
+    await layer.group_send(realtime.user_group(bob.pk), {"type": "lobby.changed"})
+    await asyncio.sleep(0.1)
+    invitation = await database_sync_to_async(lobby.invite)(
+        game_id=game.pk, by=alice, username="bob"
+    )
+    await asyncio.sleep(0.2)  # the invitation's event has come
+    gate.set()
+    frames = "".join(await frames_until_quiet(ws))
+    assert f'id="invitation-notice-{invitation.pk}"' in frames
     await ws.disconnect()
 
 
