@@ -82,21 +82,28 @@ def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
         assert rendered(read, user) == followed_pages[user.username]
 
 
-def test_without_the_table_before_or_with_other_members_the_change_is_not_followed(
-    alice, bob, changes, django_capture_on_commit_callbacks
-):
-    game = start_table([alice, bob], target=60)
+def first_bid(players, changes, capture):
+    """A game of `players` just dealt, its row then, and the change its first bid sent."""
+    game = start_table(players, target=60)
     before = Game.objects.get(pk=game.pk)
     seat = engine.perspective_of(table.load_state(before), None).active_seat
     assert seat is not None
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         table.submit_move(
             game_id=game.pk,
-            user=[alice, bob][seat],
+            user=players[seat],
             choice=bid_choice(15),
             seen_version=before.version,
         )
-    game_id, version, change = changes[-1]
+    return before, changes[-1]
+
+
+def test_without_the_table_before_or_with_other_members_the_change_is_not_followed(
+    alice, bob, changes, django_capture_on_commit_callbacks
+):
+    before, (game_id, version, change) = first_bid(
+        [alice, bob], changes, django_capture_on_commit_callbacks
+    )
 
     another_process()  # no table of any version: the caller reads the database
     assert basis.adopt(game_id, version, change) is None
@@ -126,18 +133,9 @@ def test_a_change_is_adoptable_on_the_event_loop_only_from_a_table_kept_before_i
     """`adoptable`: whether `adopt` needs nothing but memory (a redraw may then run on the
     event loop): the version before is kept here, and the game does not end (a finished
     table looks up its rematch in the database)."""
-    game = start_table([alice, bob], target=60)
-    before = Game.objects.get(pk=game.pk)
-    seat = engine.perspective_of(table.load_state(before), None).active_seat
-    assert seat is not None
-    with django_capture_on_commit_callbacks(execute=True):
-        table.submit_move(
-            game_id=game.pk,
-            user=[alice, bob][seat],
-            choice=bid_choice(15),
-            seen_version=before.version,
-        )
-    game_id, version, change = changes[-1]
+    before, (game_id, version, change) = first_bid(
+        [alice, bob], changes, django_capture_on_commit_callbacks
+    )
 
     another_process()
     assert not basis.adoptable(game_id, version, change)
