@@ -98,12 +98,8 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
     This is how a process that did not make a move redraws its sockets for it without a
     query or a replay from the last snapshot: it makes the same moves on its own copy."""
     try:
-        identity = (
-            int(change["identity"][0]),
-            str(change["identity"][1]),
-            float(change["identity"][2]),
-        )
-        if identity[0] != game_id:
+        identity = _identity_in(change, game_id)
+        if identity is None:
             return None
         basis = _BASES.get((*identity, version))
         if basis is not None:
@@ -147,18 +143,25 @@ def adoptable(game_id: int, version: int, change: dict[str, Any]) -> bool:
     version before, and the change does not end the game (a finished table looks up its
     rematch in the database)."""
     try:
-        identity = change["identity"]
-        if int(identity[0]) != game_id:
+        identity = _identity_in(change, game_id)
+        if identity is None:
             return False
-        key = (game_id, str(identity[1]), float(identity[2]))
-        if _BASES.get((*key, version)) is not None:
+        if _BASES.get((*identity, version)) is not None:
             return True
         return (
-            _BASES.get((*key, int(change["from"]))) is not None
+            _BASES.get((*identity, int(change["from"]))) is not None
             and change["row"]["status"] != Game.Status.FINISHED
         )
     except (KeyError, TypeError, ValueError, IndexError):
         return False
+
+
+def _identity_in(change: dict[str, Any], game_id: int) -> tuple[int, str, float] | None:
+    """The game identity a change names (`game_identity`), if it is `game_id`'s; raises
+    KeyError, TypeError, ValueError or IndexError when the change is malformed."""
+    raw = change["identity"]
+    identity = (int(raw[0]), str(raw[1]), float(raw[2]))
+    return identity if identity[0] == game_id else None
 
 
 def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
