@@ -217,11 +217,17 @@ def table_basis(
     return basis
 
 
+# What a seat dict holds for the felt around the box (games/_felt.html), not for the box:
+# where the seat sits from the viewer's side, and its group's name. Left out of the box's
+# key, so every viewer who sees the same box shares one drawing of it.
+AROUND_THE_BOX = frozenset({"pos", "label"})
+
+
 def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
     """The inside of one seat's box (games/_seat.html and the game's seat template), drawn
     once for the same content. Everything the box shows is in `s` (and the game's word for
-    a seat to act), so the key is their text."""
-    key = repr((kind.slug, seat_turn, s))
+    a seat to act), so the key is their text, less what only the felt around it uses."""
+    key = repr((kind.slug, seat_turn, [(k, v) for k, v in s.items() if k not in AROUND_THE_BOX]))
     html = _SEAT_BOXES.get(key)
     if html is None:
         context = {"s": s, "kind": kind, "g": {"seat_turn": seat_turn}}

@@ -5,10 +5,15 @@ with bots for two and ten seats."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from django.template import Template
+from django.test.signals import template_rendered
 from django.urls import reverse
 
+from games.basis import AROUND_THE_BOX
+from games.context import table_context
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Game, GameAction, Membership
 from games.services import table
@@ -188,3 +193,35 @@ def test_a_whole_game_with_bots_ends_with_winners(db, bots):
     assert "Game over" in html and "Penalty piles" in html
     # Ten commitments a turn, plus the row choices.
     assert GameAction.objects.filter(game=game).count() >= 10 * (bots + 1)
+
+
+def test_ten_viewers_share_one_drawing_of_each_seat_box(db):
+    """A seat's box looks the same from every seat but its own (where it sits on the felt
+    is the felt's business): ten players' tables draw each box twice, not ten times."""
+    people = [make_user(f"p{i}") for i in range(10)]
+    game = start_table(people, kind=KIND, seed="boxes")
+    drawn: list[str] = []
+
+    def count(sender: Template, **kwargs: object) -> None:
+        if sender.name == "games/_seat.html":
+            drawn.append(sender.name)
+
+    template_rendered.connect(count)
+    try:
+        tables = [table_context(game, person) for person in people]
+    finally:
+        template_rendered.disconnect(count)
+    assert len(drawn) == 2 * 10  # each seat: as the others see it, and as its player does
+    # Yet each viewer's felt places the seats from their own side.
+    assert len({tuple(s["pos"] for s in t["seats"]) for t in tables}) == 10
+    # What the key leaves out is read by no box template.
+    root = Path(__file__).resolve().parents[2]
+    boxes = [
+        root / "templates/games/_seat.html",
+        *root.glob("games/kinds/*/templates/games/*/seat.html"),
+    ]
+    assert len(boxes) >= 5
+    for path in boxes:
+        text = path.read_text()
+        for name in AROUND_THE_BOX:
+            assert f"s.{name}" not in text, f"{path.name} draws s.{name}: put it in the box key"
