@@ -63,6 +63,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
+# A patch of the seats' marks (games/consumers/marks.py): the version it brings the table to.
+PATCH_RE = re.compile(rb'data-table-version="(\d+)"')
 SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 TURN_RE = re.compile(rb'name="turn" value="([^"]*)"')
 ERROR_RE = re.compile(rb'class="[^"]*table-error[^"]*"[^>]*>([^<]*)<')
@@ -478,7 +480,15 @@ class Sockets:
             self.sides[key] = side.group(1).decode()
         match = VERSION_RE.search(data)
         if not match:
-            return None
+            # A patch leaves the rest of the page, its move form included, as it was.
+            patched = PATCH_RE.search(data)
+            if not patched:
+                return None
+            version = int(patched.group(1))
+            shown, turn_shown = self.pages.get(key, (-1, ""))
+            if version >= shown:
+                self.pages[key] = (version, turn_shown)
+            return version
         version = int(match.group(1))
         turn = TURN_RE.search(data)
         if version >= self.pages.get(key, (-1, ""))[0]:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games import bots, presence, realtime
 from games.basis import adopt, adoptable, known_game, table_basis
 from games.committed import game_identity
-from games.consumers import heartbeat
+from games.consumers import heartbeat, marks
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
 from games.context import table_context
@@ -244,6 +244,9 @@ class TableConsumer(GameConsumer):
         # (resolution, version) of the last whole table drawn at a step: the next steps of
         # that table redraw only the middle of the felt (#center-area).
         self.step_basis: tuple[str, int] | None = None
+        # The last whole table sent, for a change that only moves the seats' marks
+        # (games/consumers/marks.py); None after a step of a resolution.
+        self.drawn: marks.Drawn | None = None
 
     async def opened(self) -> None:
         await super().opened()
@@ -314,6 +317,17 @@ class TableConsumer(GameConsumer):
             # changes (a tenth of a whole table's render at ten seats).
             return [render_for(self.request, "games/table.html#center", context)]
         self.step_basis = basis if step is not None else None
+        patched = marks.patch(self.drawn, context)
+        if patched is not None:
+            frame, self.drawn = patched
+            # The dots the page shows now, for the next presence check (render_presence).
+            now = {s["seat"]: s["connected"] for s in context["seats"]}
+            self.last_sent = DOT_RE.sub(
+                lambda m: _dot_tag(m, now) if int(m.group(1)) in now else m.group(0),
+                self.last_sent or "",
+            )
+            return [frame]
+        self.drawn = marks.Drawn.of(context) if step is None else None
         frames = self.fresh_text(render_for(self.request, "games/table.html#table", context))
         side = context["side"]
         # One frame: both parts swap together. The side panel waits for the end of a

@@ -1,6 +1,6 @@
 // The table's feel across redraws. Every move (hx-post) and every push (websocket,
-// out-of-band by id) replaces #table, and #table-side when it changed; this file makes
-// that invisible:
+// out-of-band by id) replaces #table, and #table-side when it changed (or, when only the
+// seats' marks changed, the seats and the banner: a patch); this file makes that invisible:
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
 //   after a push is dropped; the side panel by its data-side), and an answer whose table a
 //   push replaced meanwhile goes into the current table, not the old one;
@@ -178,6 +178,21 @@
         return;
       }
       if (!answering) remember();
+      return;
+    }
+    // A patch of the seats' marks (games/consumers/marks.py): seat elements and the banner,
+    // each naming the version it brings. An older one (a move's answer already brought a
+    // newer table) is dropped; otherwise the table now is of that version.
+    var patched = element ? element.getAttribute("data-table-version") : null;
+    if (patched !== null) {
+      var brought = parseInt(patched, 10);
+      var table = document.getElementById("table");
+      if (!table || !table.contains(target) || brought < currentVersion()) {
+        event.detail.shouldSwap = false;
+        return;
+      }
+      if (!answering) remember();
+      table.dataset.version = String(brought);
       return;
     }
     if (!target || target.id !== "table") return;

@@ -24,6 +24,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
+from games.context import and_list
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow, row_cost
 from tests.browser.helpers import (
     invite,
@@ -272,11 +273,16 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
         act(pages[seat], action)
         check_all(pages, traffic, mirror)
         if mirror.state.phase == "choose":
-            # The chooser's card stays with her: "You chose", and who still chooses.
+            # The chooser's card stays with her: "You chose", and the banner says who still
+            # chooses (on the others' pages too, as their commitments patch it in).
             waiting = [n for s, n in enumerate(names) if not mirror.state.choices[s]]
             note = pages[seat].locator("#table .chosen-note")
             expect(note).to_contain_text(f"You chose {action.card}")
-            expect(note).to_contain_text(f"still choosing: {', '.join(waiting)}")
+            for other, page in pages.items():
+                if mirror.state.choices[other]:
+                    expect(page.locator("#table-turn")).to_have_text(
+                        f"Waiting for {and_list(waiting)} to choose a card."
+                    )
             for page in pages.values():
                 assert facts(page)["chosen"] == [s for s, c in enumerate(mirror.state.choices) if c]
 

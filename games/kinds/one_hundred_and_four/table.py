@@ -241,11 +241,6 @@ class HundredAndFourTable:
             "choosing": choosing and frame.controls and chosen is None and frame.my_turn,
             "chosen": card_info(chosen) if chosen is not None else None,
             "hand": [card_info(card) for card in view.hand],
-            "still_choosing": [
-                "you" if s == frame.seat else names[s]
-                for s in range(len(names))
-                if choosing and not view.committed[s]
-            ],
         }
 
     def steps(self, view: HundredAndFourView) -> tuple[str, int]:

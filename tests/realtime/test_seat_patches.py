@@ -1,0 +1,108 @@
+"""A change that only moves the seats' marks reaches the other players' table sockets as a
+patch (games/consumers/marks.py): another player's commitment at One Hundred and Four sends
+that seat and the banner, not the whole table; anything more sends the whole table."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.consumers import marks
+from games.context import table_context
+from games.models import Game
+from tests.conftest import logged_in_client, make_user
+from tests.games.conftest import start_table
+from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie, version_in
+from tests.realtime.test_steps import _choose, _choose_all_but
+
+KIND = "one-hundred-and-four"
+PATCH_VERSION = re.compile(r'data-table-version="(\d+)"')
+CARD = re.compile(r'data-card="(\d+)"')
+
+
+@pytest.fixture
+def four(db):
+    return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
+
+
+def _current(game_id: int) -> int:
+    return Game.objects.get(pk=game_id).version
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(four):
+    game = await database_sync_to_async(start_table)(four, kind=KIND, seed="patch")
+    cookie = await database_sync_to_async(session_cookie)(four[0])
+    ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    assert 'id="table"' in first
+    mine = set(CARD.findall(first))
+    bob = await database_sync_to_async(logged_in_client)(four[1])
+    await database_sync_to_async(_choose)(bob, game, 1)
+    frames = await frames_until_quiet(ws, quiet=0.5)
+    assert len(frames) == 1
+    frame = frames[0]
+    now = await database_sync_to_async(_current)(game.pk)
+    # Bob's seat (chosen, no longer to act) and the banner, at the new version; nothing else.
+    assert 'id="table"' not in frame and 'id="felt-seat-1"' in frame
+    assert re.findall(r'id="(felt-seat-\d+|table-turn)"', frame) == ["felt-seat-1", "table-turn"]
+    assert set(PATCH_VERSION.findall(frame)) == {str(now)}
+    assert "chosen" in frame and "seat-active" not in frame.split('id="table-turn"')[0]
+    assert "Your turn: choose a card." in frame  # alice has still to choose
+    assert not CARD.search(frame)  # no card at all: not bob's, not alice's
+    assert len(frame) < len(first) / 4
+    # Alice commits: her own table changes beyond the marks (her choice, her controls).
+    alice = await database_sync_to_async(logged_in_client)(four[0])
+    await database_sync_to_async(_choose)(alice, game, 0)
+    frames = await frames_until_quiet(ws, quiet=0.5)
+    assert len(frames) == 1 and version_in(frames[0]) == now + 1
+    assert "You chose" in frames[0] and set(CARD.findall(frames[0])) <= mine
+    # Then carol's commitment patches alice's page again: the banner names who is left.
+    carol = await database_sync_to_async(logged_in_client)(four[2])
+    await database_sync_to_async(_choose)(carol, game, 2)
+    frames = await frames_until_quiet(ws, quiet=0.5)
+    assert len(frames) == 1 and 'id="table"' not in frames[0]
+    assert "Waiting for Dave to choose a card." in frames[0]
+    await ws.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_last_commitment_sends_the_whole_table(four, settings):
+    settings.TABLE_STEP_SECONDS = 5
+    game = await database_sync_to_async(start_table)(four, kind=KIND, seed="reveal")
+    cookie = await database_sync_to_async(session_cookie)(four[0])
+    ws, _ = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    clients = await database_sync_to_async(_choose_all_but)(game, 3)
+    await frames_until_quiet(ws, quiet=0.5)
+    await database_sync_to_async(_choose)(clients[3], game, 3)
+    frames = await frames_until_quiet(ws, quiet=0.5)
+    assert 'id="table"' in frames[0] and "Cards revealed" in frames[0]
+    await ws.disconnect()
+
+
+def test_a_patch_only_when_nothing_but_the_seats_and_the_banner_changed(four):
+    game = start_table(four, kind=KIND, seed="outline")
+    before = table_context(game, four[0])
+    drawn = marks.Drawn.of(before)
+    assert marks.patch(drawn, before) is None  # the same version: nothing to patch
+    later = {**before, "version": before["version"] + 1}
+    frame, after = marks.patch(drawn, later)
+    assert after.version == later["version"] and 'id="table-turn"' in frame
+    assert "felt-seat" not in frame  # no seat changed
+    # Anything else the table draws makes it a whole table.
+    for changed in (
+        {"phase": "over"},
+        {"my_turn": not before["my_turn"]},
+        {"turn": "another decision"},
+        {"watching": 3},
+        {"side_key": "9.9.9.1"},
+        {"step": 0},
+        {"g": {**before["g"], "hand": []}},
+        {"g": {**before["g"], "something new": 1}},
+        {"a key added later": True},
+    ):
+        assert marks.patch(drawn, {**later, **changed}) is None, changed
+    me = before["me"]
+    me.automated = True  # the same membership row, now played by a bot
+    assert marks.patch(drawn, later) is None
