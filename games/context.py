@@ -73,13 +73,20 @@ def _clock(member: Membership | None) -> int | None:
 
 
 def table_context(
-    game: Game | int, user: Any, error: str = "", steps: Steps | None = None
+    game: Game | int,
+    user: Any,
+    error: str = "",
+    steps: Steps | None = None,
+    *,
+    middle_only: bool = False,
 ) -> dict[str, Any]:
     """The `#table` context for `user` (a player, an invitee, a spectator or anybody).
 
     `side` is the shared side panel (#table-side) and `side_key` names its content.
     `steps`: a socket's record of the resolution it is playing out (games/steps.py); the
     table then draws the step it names. Without it (pages, a move's answer): the current state.
+    `middle_only`: enough for the felt's middle alone (games/table.html#center, a later step
+    of a resolution): no seats, presence, absence offers or watchers.
     """
     if not isinstance(game, Game):
         game = Game.objects.get(pk=game)
@@ -115,7 +122,11 @@ def table_context(
             "others": [],
         }
     # Who has this game open right now (games/presence.py; a dot by each human seat).
-    here = presence_of(game.pk, [m.user_id for m in basis.seated.values() if m.user_id])
+    here = (
+        Presence()
+        if middle_only
+        else presence_of(game.pk, [m.user_id for m in basis.seated.values() if m.user_id])
+    )
     drawn = draw(
         kind,
         basis.names,
@@ -129,8 +140,11 @@ def table_context(
         steps=steps,
         rematch_url=basis.rematch_url,
         me=my_seat,
+        with_seats=not middle_only,
     )
     frame = drawn["frame"]
+    if middle_only:
+        return {**base, **drawn}
     return {
         **base,
         **drawn,
@@ -160,12 +174,14 @@ def draw(
     rematch_url: str = "",
     me: int | None,
     replay: bool = False,
+    with_seats: bool = True,
 ) -> dict[str, Any]:
     """The table as seen from `my_seat` (None: a spectator) in `state`: the game's part
     (`g`, from `rules.view`), the seat boxes, and how the game ended. Shared by the live
     table (`table_context`) and the replay (games/replay.py), which draws a past state
     from a chosen seat (`me`: the viewer's own seat, marked "you", which a replay may draw
-    the table from another seat than). A replay shows no clocks, presence or who covers."""
+    the table from another seat than). A replay shows no clocks, presence or who covers.
+    `with_seats` False: no seat boxes (the felt's middle alone)."""
     rules = kind.rules
     view = rules.view(state, my_seat)
     players = len(names)
@@ -185,7 +201,7 @@ def draw(
     winners = set(outcome.winners) if outcome is not None else set()
     members = seated
     seats = []
-    for seat in range(players):
+    for seat in range(players if with_seats else 0):
         member = members.get(seat)
         team = kind.team_of(seat, players)
         seats.append(

@@ -310,12 +310,17 @@ class TableConsumer(GameConsumer):
     def page_frames(self, game: Game) -> list[str]:
         # The turn banner is not part of this frame: the services send lobby.changed to the
         # members whose turn starts or ends, and the user socket redraws the banner then.
-        context = table_context(game, self.user, steps=self.steps)
+        # While a resolution plays out on the table last drawn whole, the next step likely
+        # redraws the felt's middle alone: its context leaves the seats out.
+        middle = self.steps.active and (self.step_basis or ("", -1))[1] == game.version
+        context = table_context(game, self.user, steps=self.steps, middle_only=middle)
         step, basis = context.get("step"), (context.get("steps_key", ""), game.version)
         if step is not None and step > 0 and basis == self.step_basis:
             # A later step of the resolution on the same table: only the felt's middle
             # changes (a tenth of a whole table's render at ten seats).
             return [render_for(self.request, "games/table.html#center", context)]
+        if middle:  # the steps ended (or were skipped): the whole table after all
+            context = table_context(game, self.user, steps=self.steps)
         self.step_basis = basis if step is not None else None
         patched = marks.patch(self.drawn, context)
         if patched is not None:

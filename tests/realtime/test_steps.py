@@ -8,8 +8,10 @@ import re
 
 import pytest
 from channels.db import database_sync_to_async
+from django.template.loader import render_to_string
 from django.urls import reverse
 
+from games.context import table_context
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Membership
 from games.services import table
@@ -145,3 +147,24 @@ async def test_skip_jumps_to_the_current_state_and_junk_is_ignored(three, settin
     await ws.send_to(text_data=json.dumps({"skip": step.group(1)}))
     after = await ws.receive_from(timeout=3)
     assert not STEP.search(after) and 'data-round="2"' in after
+
+
+def test_a_later_steps_middle_is_the_same_from_the_lighter_context(three):
+    """A later step redraws the felt's middle from a context without the seats (no boxes,
+    presence or offers): the same middle the whole context draws."""
+    game = start_table(three, kind=KIND, seed="middle")
+    clients = _choose_all_but(game, 1)
+    _choose(clients[1], game, 1)
+    game.refresh_from_db()
+    light, whole = Steps(), Steps()
+    for steps in (light, whole):
+        steps.step_for("", 0)  # a socket that has drawn the table before the resolution
+    middles = []
+    for steps, middle_only in ((light, True), (whole, False)):
+        assert table_context(game, three[0], steps=steps, middle_only=middle_only)["step"] == 0
+        steps.advance()
+        context = table_context(game, three[0], steps=steps, middle_only=middle_only)
+        assert context["step"] == 1
+        assert bool(context["seats"]) is not middle_only
+        middles.append(render_to_string("games/table.html#center", context))
+    assert middles[0] == middles[1] and "reveal-current" in middles[0]
