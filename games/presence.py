@@ -52,8 +52,9 @@ def in_process() -> bool:
     return isinstance(caches["default"], LocMemCache)
 
 
-# A process's recent reads of the shared counts (Redis), by game: every table a move redraws
-# shows the same dots, so one read serves them all. A read is dropped when the counts may
+# A process's recent reads of the shared counts (Redis, or its own memory), by game: every
+# table a move redraws shows the same dots, so one read serves them all. A read is dropped
+# when the counts may
 # have changed: a socket of this process joined or left the game, or a `presence.changed`
 # came from any process (every process with a socket on the game gets those: `forget`), and
 # in any case after READ_SECONDS (a process with no socket on the game gets no such news).
@@ -101,19 +102,20 @@ def held(game_id: int) -> bool:
 
 
 def _recent(key: tuple[int, str, frozenset[int]], read: Callable[[], Any]) -> Any:
-    if in_process():  # the counts are in this process's memory already
-        return read()
     at = time.monotonic()
     game_id, what = key[0], key[1:]
     kept = _reads.get(game_id, {}).get(what)
     if kept is not None and at - kept[0] < READ_SECONDS:
         return kept[1]
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:  # a thread: read
-        pass
-    else:
-        raise NotHeld("presence: a read of the shared counts on the event loop")
+    # In this process's memory (the embedded default) a read is no I/O, but it is not free
+    # either (a lock and an unpickling per key): it is kept as a shared read is.
+    if not in_process():
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a thread: read
+            pass
+        else:
+            raise NotHeld("presence: a read of the shared counts on the event loop")
     if len(_reads) > 50_000:  # games long closed: start again
         _reads.clear()
     news = _news

@@ -45,9 +45,8 @@ def _card_html(card: int, size: str) -> SafeString:
     )
 
 
-def card_info(card: int, **extra: Any) -> dict[str, Any]:
-    """A card as the templates draw it: `html` (a named image), `small`, `face` (the inside
-    of a button), its value and bullheads."""
+@lru_cache(maxsize=128)
+def _card_parts(card: int) -> dict[str, Any]:
     heads = bullheads(card)
     return {
         "value": card,
@@ -59,8 +58,13 @@ def card_info(card: int, **extra: Any) -> dict[str, Any]:
             f'<span class="ncard-value" aria-hidden="true">{card}</span>'
             f'<span class="ncard-heads" aria-hidden="true">{"♉" * heads}</span>'
         ),
-        **extra,
     }
+
+
+def card_info(card: int, **extra: Any) -> dict[str, Any]:
+    """A card as the templates draw it: `html` (a named image), `small`, `face` (the inside
+    of a button), its value and bullheads (worked out once per card), and `extra`."""
+    return {**_card_parts(card), **extra}
 
 
 cost = row_cost
@@ -126,10 +130,13 @@ def _reveal(
         "count": len(last.placements),
         "text": _placement_text(current, names, frame.seat) if current else "",
         "took": bool(current is not None and current.took is not None),
-        "takers": [
-            _placement_text(p, names, frame.seat) for p in last.placements if p.took is not None
-        ],
+        "takers": _takers(last, names, frame.seat),
     }
+
+
+def _takers(last: LastTurn, names: tuple[str, ...], seat: int | None) -> list[str]:
+    """Who took a row in `last`, and how, as sentences."""
+    return [_placement_text(p, names, seat) for p in last.placements if p.took is not None]
 
 
 def _scores(
@@ -231,7 +238,8 @@ class HundredAndFourTable:
             "rows_html": rows_html(rows, tuple(sorted(rows_marked.items()))),
             "reveal": reveal,
             "replay": replay,
-            "last": _reveal(last, None, names, frame) if last and not replay else None,
+            # The last turn's row takers, under the rows while the next one is chosen.
+            "last": {"takers": _takers(last, names, frame.seat)} if last and not replay else None,
             "pause": pause,
             "asked": asked_name,
             "asked_me": pause and frame.my_turn,
