@@ -54,10 +54,10 @@ def in_process() -> bool:
 
 # A process's recent reads of the shared counts (Redis, or its own memory), by game: every
 # table a move redraws shows the same dots, so one read serves them all. A read is dropped
-# when the counts may
-# have changed: a socket of this process joined or left the game, or a `presence.changed`
-# came from any process (every process with a socket on the game gets those: `forget`), and
-# in any case after READ_SECONDS (a process with no socket on the game gets no such news).
+# when the counts may have changed: a socket of this process joined or left the game, or a
+# `presence.changed` came from any process (every process with a socket on the game gets
+# those: `forget`), and in any case after READ_SECONDS (a process with no socket on the
+# game gets no such news).
 # The shared cache stays the truth: mail is sent or held on a fresh read of it.
 # Tables are drawn in worker threads, so news may come while a read is under way (a socket
 # left between the read and its keeping): the count of news (`_news`, of any game) is noted
