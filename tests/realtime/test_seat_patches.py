@@ -87,7 +87,9 @@ def test_a_patch_only_when_nothing_but_the_seats_and_the_banner_changed(four):
     drawn = marks.Drawn.of(before)
     assert marks.patch(drawn, before) is None  # the same version: nothing to patch
     later = {**before, "version": before["version"] + 1}
-    frame, after = marks.patch(drawn, later)
+    patched = marks.patch(drawn, later)
+    assert patched is not None
+    frame, after = patched
     assert after.version == later["version"] and 'id="table-turn"' in frame
     assert "felt-seat" not in frame  # no seat changed
     # Anything else the table draws makes it a whole table.
