@@ -2,10 +2,12 @@
 
 When another player commits a card at a table of ten, what changes on your page is that
 seat's box (chosen, no longer to act) and the banner saying whom the table waits for: not
-your hand, the rows or your controls. A table socket then sends just those elements, by id
-(`#felt-seat-<n>` and `#table-turn`, each with `data-table-version`, which static/js/
-table-feel.js moves onto `#table`), instead of the whole table: one tenth of the bytes,
-and no render of the rest of the table for each of the other nine players.
+your hand, the rows or your controls. A table socket then sends just those elements (each
+with `data-table-version`, which static/js/table-feel.js moves onto `#table`, and an
+`hx-swap-oob` selector: `#table .seat[data-seat='<n>']`, `#table .turn-banner`) instead of
+the whole table: one tenth of the bytes, and no render of the rest of the table for each of
+the other nine players. No ids: htmx carries an old element's attributes over to the new
+one of the same id for a moment at every redraw, which moved a scrolled phone page.
 
 Whether that is so is decided on the table's context, which the socket builds anyway: a
 patch is sent only when everything the table draws apart from the seats and the banner

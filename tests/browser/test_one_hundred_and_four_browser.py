@@ -280,11 +280,15 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
             expect(note).to_contain_text(f"You chose {action.card}")
             for other, page in pages.items():
                 if mirror.state.choices[other]:
-                    expect(page.locator("#table-turn")).to_have_text(
+                    expect(page.locator("#table .turn-banner")).to_have_text(
                         f"Waiting for {and_list(waiting)} to choose a card."
                     )
             for page in pages.values():
                 assert facts(page)["chosen"] == [s for s, c in enumerate(mirror.state.choices) if c]
+    # Those commitments came to the pages that had chosen before as patches, not tables.
+    assert any(
+        "data-table-version" in frame and 'id="table"' not in frame for frame in traffic[0].frames
+    )
 
     # The pause: only seat 1 is asked, with four row buttons and the cue.
     assert mirror.state.phase == "pause" and mirror.state.asked == TOO_LOW_SEAT
