@@ -217,6 +217,18 @@ def test_alice_plays_a_whole_game_against_nine_bots(
 # --- (b) three people and a bot ----------------------------------------------------------------
 
 
+# The rows' boxes that a seat box overlaps or the felt does not contain (none: [] ).
+ROWS_CLEAR = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const felt = box(document.querySelector("#table .felt"));
+  const seats = [...document.querySelectorAll("#table .felt .seat")].map(box);
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll("#table .nrow, #table .nrow *")].map(box).filter(r =>
+    seats.some(s => over(r, s)) || r.left < felt.left || r.right > felt.right
+  ).map(r => [r.left, r.top, r.right, r.bottom]);
+}"""
+
+
 def check_all(pages: dict[int, Page], traffic: dict[int, Traffic], mirror: NimmtMirror) -> None:
     """Every page at the mirror's version, its hand its own, nothing hidden received."""
     wait_for(pages.values(), mirror.version)
@@ -292,6 +304,9 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
 
     # The pause: only seat 1 is asked, with four row buttons and the cue.
     assert mirror.state.phase == "pause" and mirror.state.asked == TOO_LOW_SEAT
+    # Four seats fit around the rows: no seat box lies over a row, no row runs off the felt.
+    for page in pages.values():
+        assert page.evaluate(ROWS_CLEAR) == [], "a row runs under a seat or off the felt"
     asked = names[TOO_LOW_SEAT]
     for seat, page in pages.items():
         seen = facts(page)
