@@ -222,7 +222,8 @@ ROWS_CLEAR = """() => {
   const box = (e) => e.getBoundingClientRect();
   const felt = box(document.querySelector("#table .felt"));
   const seats = [...document.querySelectorAll("#table .felt .seat")].map(box);
-  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const over = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   return [...document.querySelectorAll("#table .nrow, #table .nrow *")].map(box).filter(r =>
     seats.some(s => over(r, s)) || r.left < felt.left || r.right > felt.right
   ).map(r => [r.left, r.top, r.right, r.bottom]);
