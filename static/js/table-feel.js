@@ -1,6 +1,7 @@
 // The table's feel across redraws. Every move (hx-post) and every push (websocket,
 // out-of-band by id) replaces #table, and #table-side when it changed (or, when only the
-// seats' marks changed, the seats and the banner: a patch); this file makes that invisible:
+// seats' marks changed, the seats and the banner, by selector: a patch); this file makes
+// that invisible:
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
 //   after a push is dropped; the side panel by its data-side), and an answer whose table a
 //   push replaced meanwhile goes into the current table, not the old one;

@@ -1,6 +1,7 @@
 """A change that only moves the seats' marks reaches the other players' table sockets as a
 patch (games/consumers/marks.py): another player's commitment at One Hundred and Four sends
-that seat and the banner, not the whole table; anything more sends the whole table."""
+that seat and the banner, not the whole table; anything more sends the whole table (the
+commitment that closes a turn: tests/realtime/test_steps.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from games.models import Game
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie, version_in
-from tests.realtime.test_steps import _choose, _choose_all_but
+from tests.realtime.test_steps import _choose
 
 KIND = "one-hundred-and-four"
 PATCH_VERSION = re.compile(r'data-table-version="(\d+)"')
@@ -65,20 +66,6 @@ async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(
     frames = await frames_until_quiet(ws, quiet=0.5)
     assert len(frames) == 1 and 'id="table"' not in frames[0]
     assert "Waiting for Dave to choose a card." in frames[0]
-    await ws.disconnect()
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_the_last_commitment_sends_the_whole_table(four, settings):
-    settings.TABLE_STEP_SECONDS = 5
-    game = await database_sync_to_async(start_table)(four, kind=KIND, seed="reveal")
-    cookie = await database_sync_to_async(session_cookie)(four[0])
-    ws, _ = await open_socket(f"/ws/games/{game.pk}/", cookie)
-    clients = await database_sync_to_async(_choose_all_but)(game, 3)
-    await frames_until_quiet(ws, quiet=0.5)
-    await database_sync_to_async(_choose)(clients[3], game, 3)
-    frames = await frames_until_quiet(ws, quiet=0.5)
-    assert 'id="table"' in frames[0] and "Cards revealed" in frames[0]
     await ws.disconnect()
 
 
