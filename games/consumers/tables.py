@@ -33,9 +33,16 @@ def dots_in(html: str) -> dict[int, bool]:
     return {int(m.group(1)): bool(m.group(2)) for m in DOT_RE.finditer(html)}
 
 
-def _dot_tag(match: re.Match[str], now: dict[int, bool]) -> str:
-    seat = int(match.group(1))
-    return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
+def with_dots(html: str, now: dict[int, bool]) -> str:
+    """`html` with the presence dots of the seats in `now` (seat -> lit) set so."""
+
+    def tag(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if seat not in now:
+            return match.group(0)
+        return f'id="presence-{seat}" class="presence-dot{" is-connected" if now[seat] else ""}"'
+
+    return DOT_RE.sub(tag, html)
 
 
 @dataclass(frozen=True)
@@ -208,10 +215,7 @@ class GameConsumer(LiveConsumer):
             for part in ("dot", "away")  # the dot, and "away 3 min" after the name
         )
         # What the page shows now: the last table with these dots.
-        self.last_sent = DOT_RE.sub(
-            lambda m: m.group(0) if int(m.group(1)) not in now else _dot_tag(m, now),
-            self.last_sent or "",
-        )
+        self.last_sent = with_dots(self.last_sent or "", now)
         return dots, False
 
     def elsewhere(self, game: Game) -> str:
@@ -327,10 +331,7 @@ class TableConsumer(GameConsumer):
             frame, self.drawn = patched
             # The dots the page shows now, for the next presence check (render_presence).
             now = {s["seat"]: s["connected"] for s in context["seats"]}
-            self.last_sent = DOT_RE.sub(
-                lambda m: _dot_tag(m, now) if int(m.group(1)) in now else m.group(0),
-                self.last_sent or "",
-            )
+            self.last_sent = with_dots(self.last_sent or "", now)
             return [frame]
         self.drawn = marks.Drawn.of(context) if step is None else None
         frames = self.fresh_text(render_for(self.request, "games/table.html#table", context))
