@@ -17,6 +17,10 @@ It prints, per step:
 - POST->partial: time from sending a move's POST to having the `#table` partial answer;
 - action->push: time from sending the POST to the next player's table socket receiving
   the table at the new version;
+- moves/s and daphne busy: the moves measured per second of the step, and the daphnes'
+  CPU time over that time (the share of one core); with the CPU per move, the number of
+  games at which one core would be used up (a process cannot use more: the interpreter's
+  lock), an upper bound on what one process holds;
 and ramps the number of games to find the largest one daphne process holds with push
 p99 <= 250 ms. Loops are bounded; daphne is stopped at the end (or on Ctrl-C).
 
@@ -418,6 +422,7 @@ class Results:
     errors: list[str] = field(default_factory=list)
     cpu_ms_per_move: float = float("nan")  # the daphnes' CPU time during the measured moves
     system_ms_per_move: float = float("nan")  # of which in the kernel (system time)
+    wall_s: float = float("nan")  # how long the measured moves took, start to end
     # By kind of turn ("sequential", "simultaneous", "closing": the move completing a
     # simultaneous turn), when a game has simultaneous turns: POST and push samples.
     post_by: dict[str, list[float]] = field(default_factory=dict)
@@ -425,6 +430,16 @@ class Results:
     statuses: dict[int, int] = field(default_factory=dict)  # every answer's HTTP status
     # With --count: what the daphnes did during the measured moves (bench/probe/).
     counts: dict[str, int] | None = None
+
+    @property
+    def moves_per_s(self) -> float:
+        return len(self.post_ms) / self.wall_s if self.wall_s > 0 else 0.0
+
+    @property
+    def busy(self) -> float:
+        """The daphnes' CPU time over the wall time of the measured moves: the share of one
+        core they used. One process cannot use more than one (the interpreter's lock)."""
+        return self.moves_per_s * self.cpu_ms_per_move / 1000 if self.post_ms else 0.0
 
     def note(self, label: str, post: float | None = None, push: float | None = None) -> None:
         if post is not None:
@@ -770,9 +785,11 @@ async def step(
     )
     servers.probe()  # with --count: the counts start from zero here
     cpu_before = servers.cpu_seconds()
+    began = time.perf_counter()
     await asyncio.gather(
         *(drive(servers, g, sockets, think, moves, results, rng, True) for g in games)
     )
+    results.wall_s = time.perf_counter() - began
     if results.post_ms:
         user, system = (
             (after - before) * 1000 / len(results.post_ms)
@@ -800,6 +817,8 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
         f"push p50={percentile(r.push_ms, 50):6.1f} p99={percentile(r.push_ms, 99):6.1f} ms"
         + f"  daphne CPU/move={r.cpu_ms_per_move:5.1f} ms (system {r.system_ms_per_move:4.1f})"
         + f"  load={os.getloadavg()[0]:.2f}"
+        + f"\n    moves/s={r.moves_per_s:5.1f}  daphne busy={r.busy:4.0%} of a core  "
+        + f"one core is used up at about {games / r.busy if r.busy else 0:.0f} games"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
     )
     if set(r.post_by) - {"sequential"}:  # a game with simultaneous turns: each kind apart

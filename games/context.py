@@ -21,6 +21,7 @@ from games.models import Game, Membership
 from games.presence import Presence, presence_of, watchers
 from games.services import absence
 from games.steps import Steps
+from games.words import and_list
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +39,6 @@ def positions(players: int, bottom: int) -> tuple[str, ...]:
     """Where each seat sits for a viewer in seat `bottom` (spectators: seat 0's place)."""
     around = POSITIONS.get(players) or ("bottom", *(f"row-{i}" for i in range(1, players)))
     return tuple(around[(seat - bottom) % players] for seat in range(players))
-
-
-def and_list(words: list[str]) -> str:
-    """ "Bob", "Bob and Carol", "Bob, Carol and Dave"."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 # --- what one viewer sees ---------------------------------------------------------------------

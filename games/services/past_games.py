@@ -29,6 +29,7 @@ from django.urls import NoReverseMatch, reverse
 from accounts.models import User
 from games import registry
 from games.models import Game, Membership
+from games.words import and_list
 
 PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
 LOBBY_PAST = 5  # the latest past games the lobby shows
@@ -76,13 +77,6 @@ class SeatWon(Func):
         else:
             raise NotSupportedError(f"SeatWon has no SQL for {connection.vendor}.")
         return sql, (*outcome_params, *seat_params)
-
-
-def and_list(words: list[str]) -> str:
-    """ "Bob", "Bob and Carol", "Bob, Carol and Dave"."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
 
 
 def optional_url(name: str, game_id: int) -> str:

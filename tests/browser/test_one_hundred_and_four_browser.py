@@ -24,8 +24,8 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
-from games.context import and_list
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow, row_cost
+from games.words import and_list
 from tests.browser.helpers import (
     invite,
     live,

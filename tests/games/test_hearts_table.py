@@ -78,8 +78,8 @@ def test_passing_is_secret_until_all_four_have_passed(four):
                 if passer != other:
                     assert not shown & set(passes[passer]) - set(codes(before[other]))
             assert "passed" in html
-    # The others see who is still choosing, never what was chosen.
-    assert "Still choosing: Erin." in page(clients[0], game)
+    # The others see who is still choosing (the banner), never what was chosen.
+    assert "Waiting for Erin to choose their pass." in page(clients[0], game)
     response = post(clients[3], game, {"kind": "pass", "cards": passes[3]})
     assert response.status_code == 200
     game.refresh_from_db()

@@ -1,7 +1,8 @@
 """A change that only moves the seats' marks reaches the other players' table sockets as a
-patch (games/consumers/marks.py): another player's commitment at One Hundred and Four sends
-that seat and the banner, not the whole table; anything more sends the whole table (the
-commitment that closes a turn: tests/realtime/test_steps.py)."""
+patch (games/consumers/marks.py): another player's commitment at One Hundred and Four, or
+another player's pass at Hearts, sends that seat and the banner, not the whole table;
+anything more sends the whole table (the commitment that closes a turn:
+tests/realtime/test_steps.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from games.context import table_context
 from games.models import Game
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
+from tests.games.test_hearts_table import codes, hand_of, post
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie, version_in
 from tests.realtime.test_steps import _choose
 
@@ -66,6 +68,30 @@ async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(
     frames = await frames_until_quiet(ws, quiet=0.5)
     assert len(frames) == 1 and 'id="table"' not in frames[0]
     assert "Waiting for Dave to choose a card." in frames[0]
+    await ws.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_another_players_pass_at_hearts_is_a_patch_too(four):
+    game = await database_sync_to_async(start_table)(four, kind="hearts", seed="patch")
+    cookie = await database_sync_to_async(session_cookie)(four[0])
+    ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    assert 'id="table"' in first and "pass-form" in first
+
+    def bob_passes() -> list[str]:
+        cards = codes(hand_of(game, 1)[:3])
+        response = post(logged_in_client(four[1]), game, {"kind": "pass", "cards": cards})
+        assert response.status_code == 200, response.content.decode()[:300]
+        return cards
+
+    passed = await database_sync_to_async(bob_passes)()
+    frames = await frames_until_quiet(ws, quiet=0.5)
+    assert len(frames) == 1
+    frame = frames[0]
+    assert 'id="table"' not in frame  # alice's ticks in her pass picker stay as they are
+    assert SWAPPED.findall(frame) == [".seat[data-seat='1']", ".turn-banner"]
+    assert "passed" in frame and "Your turn: choose three cards to pass to" in frame
+    assert not set(passed) & set(re.findall(r'data-card="([^"]+)"', frame))
     await ws.disconnect()
 
 

@@ -131,11 +131,6 @@ class HeartsTable:
             "my_pass": [card_info(c) for c in view.my_pass] if view.my_pass else [],
             "received": [card_info(c) for c in view.received] if view.received else [],
             "received_from": names[received_from] if received_from is not None else "",
-            "still_choosing": [
-                "you" if s == frame.seat else names[s]
-                for s in range(len(names))
-                if passing and not view.passed[s]
-            ],
             "playing": playing,
             "my_move": mine,
             "trick": trick,
