@@ -79,7 +79,7 @@ async def test_another_players_pass_at_hearts_is_a_patch_too(four):
     assert 'id="table"' in first and "pass-form" in first
 
     def bob_passes() -> list[str]:
-        cards = codes(hand_of(game, 1)[:3])
+        cards: list[str] = codes(hand_of(game, 1)[:3])
         response = post(logged_in_client(four[1]), game, {"kind": "pass", "cards": cards})
         assert response.status_code == 200, response.content.decode()[:300]
         return cards
