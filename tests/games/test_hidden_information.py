@@ -12,14 +12,16 @@ the card-identifying markup (`data-card="10H"`) and the card names ("Ten of Hear
 * finished rounds are public: their cards may appear, but only inside the regions marked as
   history (`data-round`), and only cards that round really dealt or drew.
 
-Games use a target of 20 and stop after three rounds to keep the run short; several still
-reach the end, so game-over pages are checked too.
+Games use a target of 20 and stop after three rounds to keep the run short; in every five
+some still reach the end, so game-over pages are checked too. The fifty games run as ten
+tests of five.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 
 import pytest
 from django.urls import reverse
@@ -31,7 +33,10 @@ from games.services import table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
 
-GAMES = 50
+# Fifty games in ten tests of five: each test stays far inside the run's per-test timeout on a
+# slow machine, and the checks are asserted for every five games.
+BATCHES = 10
+GAMES_PER_BATCH = 5
 MAX_ROUNDS = 3
 HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
@@ -82,16 +87,23 @@ def round_cards(record):
     return cards
 
 
-HISTORY_SEEN: list[int] = []  # history regions checked (the regex must keep matching the markup)
+@dataclass
+class Seen:
+    """What the checks saw, so a test can tell they looked at real tables."""
+
+    pages: int = 0
+    cards: int = 0
+    history_regions: int = 0
+    finished_games: int = 0
 
 
-def check_page(html, state, seat, where):
-    """Fail if `html` shows a card `seat` may not see at `state`."""
+def check_page(html, state, seat, where, seen):
+    """Fail if `html` shows a card `seat` may not see at `state`; count what was seen."""
     history = {r.index + 1: r for r in state.history}
 
     def history_region(match):
         number, region = int(match.group(1)), match.group(2)
-        HISTORY_SEEN.append(number)
+        seen.history_regions += 1
         assert number in history, f"{where}: round {number} shown as history but not finished"
         shown = {engine.parse_card(code) for code in CARD_ATTR.findall(region)}
         extra = shown - round_cards(history[number])
@@ -107,7 +119,8 @@ def check_page(html, state, seat, where):
         if card not in allowed:
             name = engine.card_name(card)
             assert name not in current, f"{where}: leaked the name {name!r}"
-    return len(shown)
+    seen.pages += 1
+    seen.cards += len(shown)
 
 
 @pytest.fixture
@@ -115,68 +128,74 @@ def people(db):
     return {name: make_user(name) for name in ("alice", "bob", "carol", "dave")}
 
 
-def test_no_page_shows_a_card_its_viewer_may_not_see(people):
-    clients = {name: logged_in_client(user) for name, user in people.items()}
-    checked = shown_cards = finished = 0
-    for number in range(GAMES):
-        rng = random.Random(number)
-        players = 2 + number % 3
-        humans = ["alice", "bob", "carol"][: rng.randint(1, min(3, players))]
-        public = number % 3 == 0
-        game = start_table(
-            [people[n] for n in humans],
-            bots=players - len(humans),
-            seed=f"hidden-{number}",
-            public=public,
-            target=20,
-            name=f"Hidden {number}",
+def play_and_check(number, people, clients, seen):
+    """Play seeded game `number` through the move view, checking every page after each move."""
+    rng = random.Random(number)
+    players = 2 + number % 3
+    humans = ["alice", "bob", "carol"][: rng.randint(1, min(3, players))]
+    public = number % 3 == 0
+    game = start_table(
+        [people[n] for n in humans],
+        bots=players - len(humans),
+        seed=f"hidden-{number}",
+        public=public,
+        target=20,
+        name=f"Hidden {number}",
+    )
+    if "carol" not in humans:
+        Membership.objects.create(game=game, user=people["carol"], role="invitee")
+    seat_of = {n: s for s, n in enumerate(humans)}
+    viewers = [*humans, *([] if "carol" in humans else ["carol"]), "dave"]
+    move_url = reverse("move", kwargs={"game_id": game.pk})
+    pages = {
+        "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
+        "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
+        "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
+        "lobby": (reverse("lobby"), {}),
+    }
+    while True:
+        game.refresh_from_db()
+        state = table.load_state(game)
+        if game.status == Game.Status.FINISHED:
+            seen.finished_games += 1
+        if game.status == Game.Status.FINISHED or state.round_index >= MAX_ROUNDS:
+            return
+        # Usually the active human moves; sometimes another human pre-passes or unpasses.
+        mover = next(n for n in humans if seat_of[n] == state.active_seat)
+        others = [n for n in humans if n != mover and engine.legal_moves(state, seat_of[n])]
+        if others and rng.random() < 0.15:
+            mover = rng.choice(others)
+        moves = engine.perspective_of(state, seat_of[mover]).legal_moves
+        response = clients[mover].post(
+            move_url, form_of(rng.choice(moves), game.version), headers=HX
         )
-        if "carol" not in humans:
-            Membership.objects.create(game=game, user=people["carol"], role="invitee")
-        seat_of = {n: s for s, n in enumerate(humans)}
-        viewers = [*humans, *([] if "carol" in humans else ["carol"]), "dave"]
-        move_url = reverse("move", kwargs={"game_id": game.pk})
-        pages = {
-            "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
-            "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
-            "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
-            "lobby": (reverse("lobby"), {}),
-        }
-        while True:
-            game.refresh_from_db()
-            state = table.load_state(game)
-            if game.status == Game.Status.FINISHED:
-                finished += 1
-            if game.status == Game.Status.FINISHED or state.round_index >= MAX_ROUNDS:
-                break
-            # Usually the active human moves; sometimes another human pre-passes or unpasses.
-            mover = next(n for n in humans if seat_of[n] == state.active_seat)
-            others = [n for n in humans if n != mover and engine.legal_moves(state, seat_of[n])]
-            if others and rng.random() < 0.15:
-                mover = rng.choice(others)
-            moves = engine.perspective_of(state, seat_of[mover]).legal_moves
-            response = clients[mover].post(
-                move_url, form_of(rng.choice(moves), game.version), headers=HX
-            )
-            assert response.status_code == 200, response.content.decode()[:300]
-            game.refresh_from_db()
-            state = table.load_state(game)
-            check_page(response.content.decode(), state, seat_of[mover], f"{number} post")
-            for viewer in viewers:
-                seat = seat_of.get(viewer)
-                for kind, (url, headers) in pages.items():
-                    if kind == "hint" and (
-                        seat is None or seat != state.active_seat or game.version % HINT_EVERY
-                    ):
-                        continue
-                    response = clients[viewer].get(url, headers=headers)
-                    if viewer == "dave" and not public and kind != "lobby":
-                        assert response.status_code == 404
-                    else:
-                        assert response.status_code == 200, (kind, viewer)
-                    where = f"game {number}, {kind} for {viewer}, round {state.round_index + 1}"
-                    shown_cards += check_page(response.content.decode(), state, seat, where)
-                    checked += 1
-    assert finished >= 5  # game-over pages were checked too
-    assert len(HISTORY_SEEN) > 1000  # finished rounds were shown, and checked as history
-    assert checked > 3000 and shown_cards > 10000  # the checks saw real tables
+        assert response.status_code == 200, response.content.decode()[:300]
+        game.refresh_from_db()
+        state = table.load_state(game)
+        check_page(response.content.decode(), state, seat_of[mover], f"{number} post", seen)
+        for viewer in viewers:
+            seat = seat_of.get(viewer)
+            for kind, (url, headers) in pages.items():
+                if kind == "hint" and (
+                    seat is None or seat != state.active_seat or game.version % HINT_EVERY
+                ):
+                    continue
+                response = clients[viewer].get(url, headers=headers)
+                if viewer == "dave" and not public and kind != "lobby":
+                    assert response.status_code == 404
+                else:
+                    assert response.status_code == 200, (kind, viewer)
+                where = f"game {number}, {kind} for {viewer}, round {state.round_index + 1}"
+                check_page(response.content.decode(), state, seat, where, seen)
+
+
+@pytest.mark.parametrize("batch", range(BATCHES))
+def test_no_page_shows_a_card_its_viewer_may_not_see(people, batch):
+    clients = {name: logged_in_client(user) for name, user in people.items()}
+    seen = Seen()
+    first = batch * GAMES_PER_BATCH
+    for number in range(first, first + GAMES_PER_BATCH):
+        play_and_check(number, people, clients, seen)
+    assert seen.finished_games >= 1  # game-over pages were checked too
+    assert seen.history_regions > 50  # finished rounds were shown, and checked as history
+    assert seen.pages > 300 and seen.cards > 1000  # the checks saw real tables
