@@ -2,7 +2,7 @@
 
 An address typed at sign-up or on the profile is only a claim until its owner follows the
 link allauth sends (ACCOUNT_EMAIL_VERIFICATION = "optional": signing in works without it).
-Mail about games (games/mail.py) goes to the primary verified address, else any verified one.
+Mail about games (games/mail/) goes to the primary verified address, else any verified one.
 """
 
 from __future__ import annotations

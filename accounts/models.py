@@ -13,7 +13,7 @@ class User(AbstractUser):
         help_text="The name other players see at the table. Leave empty to use your username.",
     )
 
-    # Which emails this person wants (games/mail.py), and quiet hours in their time zone
+    # Which emails this person wants (games/mail/), and quiet hours in their time zone
     # during which none is sent (postponed to the end of them). Unsubscribing turns all off.
     mail_turns = models.BooleanField("When it is my turn", default=True)
     mail_invites = models.BooleanField("When I am invited", default=True)

@@ -334,7 +334,7 @@ class Snapshot(models.Model):
 
 
 class PendingMail(models.Model):
-    """An email to send later, once (games/mail.py): a turn email waits a little so that a
+    """An email to send later, once (games/mail/): a turn email waits a little so that a
     quick reconnect cancels it, and quiet hours postpone any. `key` makes it unique: the
     action count for a turn ("at most one per game per turn")."""
 

@@ -186,7 +186,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 # Sign-up sends a link to verify the address; signing in works without it. Game emails
-# (games/mail.py) go to verified addresses only.
+# (games/mail/) go to verified addresses only.
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
 ACCOUNT_UNIQUE_EMAIL = True
@@ -298,7 +298,7 @@ BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "2"))
 COVER_GRACE_SECONDS = env_int("COVER_GRACE_SECONDS", 120)
 ABANDON_AFTER_SECONDS = env_int("ABANDON_AFTER_SECONDS", 15 * 60)
 
-# How long a turn email waits before it goes (games/mail.py): a player back at the table by
+# How long a turn email waits before it goes (games/mail/): a player back at the table by
 # then, or whose turn has passed, gets none.
 TURN_MAIL_DELAY_SECONDS = float(env_str("TURN_MAIL_DELAY_SECONDS", "60"))
 

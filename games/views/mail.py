@@ -1,6 +1,6 @@
 """Email, the web side: ask an away player back to the table, and unsubscribe links.
 
-The unsubscribe link in every letter (games/mail.py) needs no sign-in: its signed token
+The unsubscribe link in every letter (games/mail/) needs no sign-in: its signed token
 names the user. Following it (GET) turns every kind of letter off at once and says so, with
 a button to turn them back on. Mail programs that offer their own "Unsubscribe" button post
 `List-Unsubscribe=One-Click` to the same address (RFC 8058), without a CSRF token: that view

@@ -10,6 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import mail
+from games.mail import sending
 from games.models import PendingMail
 from tests.conftest import make_user
 from tests.games.conftest import seat_game
@@ -43,7 +44,7 @@ def test_a_second_sweep_finds_nothing_left_to_send(inbox):
 @pytest.mark.django_db(transaction=True)
 def test_two_sweeps_at_once_send_each_letter_once(inbox, settings):
     # More rows than one claim takes, so both sweeps have work while the other claims.
-    count = mail.BATCH * 2 + 7
+    count = sending.BATCH * 2 + 7
     users = queue_invitations(count)
     now = timezone.now()
     start = threading.Barrier(2)
@@ -74,5 +75,5 @@ def test_two_sweeps_at_once_send_each_letter_once(inbox, settings):
 def test_the_claim_skips_rows_another_sweep_holds():
     """On PostgreSQL the claim must pass over rows locked by another sweep (SQLite has one
     writer at a time, so there the lock clause is left out of the SQL)."""
-    query = mail._due(timezone.now()).select_for_update(skip_locked=True, of=("self",)).query
+    query = sending.due(timezone.now()).select_for_update(skip_locked=True, of=("self",)).query
     assert query.select_for_update and query.select_for_update_skip_locked

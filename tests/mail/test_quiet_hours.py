@@ -8,6 +8,7 @@ from datetime import UTC, datetime, time
 import pytest
 
 from games import mail
+from games.mail.deciding import quiet_end
 from games.models import Membership, PendingMail
 from tests.games.conftest import start_table
 from tests.mail.conftest import verify
@@ -80,9 +81,9 @@ def test_the_turn_is_checked_again_when_quiet_hours_end(bob_sleeps, bob, inbox):
 )
 def test_the_end_of_quiet_hours(bob, start, end, zone, now, expected):
     bob.quiet_from, bob.quiet_until, bob.time_zone = start, end, zone
-    assert mail.quiet_end(bob, now) == expected
+    assert quiet_end(bob, now) == expected
 
 
 def test_no_quiet_hours_without_both_ends(bob):
     bob.quiet_from, bob.quiet_until = time(22), None
-    assert mail.quiet_end(bob, at(2025, 1, 8, 23, 0)) is None
+    assert quiet_end(bob, at(2025, 1, 8, 23, 0)) is None

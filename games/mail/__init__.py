@@ -1,0 +1,58 @@
+"""Word by email: your turn, an invitation, a game's end, "come back to the table".
+
+Each email is a `PendingMail` row first, queued inside the transaction that causes it (a
+move, an invitation, a request to come back), so it exists exactly when that change does.
+The row's unique (user, game, reason, key) keeps it to one per cause: per turn for TURN (key =
+the game's action count), per invitation for INVITED, per hour for COME_BACK.
+
+Every server process runs the deadline sweep (games/deadlines.py), which calls `send_due`
+about once a second. Several processes may call it at once, so it *claims* rows: in one
+short transaction it locks due rows (`select_for_update(skip_locked=True)`: on PostgreSQL
+another sweep passes over them; SQLite has one writer at a time, so a second sweep waits and
+then finds them done), decides each one, marks it done with its outcome, and commits. The
+letters go out after the commit, so an SMTP conversation never holds a row lock or, on
+SQLite, the database's one write lock. The price: a process that dies between the commit and
+the send loses those letters (their outcome stays "sending"). At most once, never twice.
+
+What is decided when a row falls due, not when it is queued:
+- TURN goes only if it is still the user's turn (`must_act`, not handed to the bot), the
+  game is on, and they have no socket open on the game (`games.presence`): back at the table.
+- Any letter is dropped if its kind is turned off on the user's profile, or the user has no
+  verified address (`accounts.addresses`).
+- Quiet hours (in the user's time zone; a window may wrap midnight) postpone it to their end,
+  when it is decided again.
+
+Every letter has a plain-text and an HTML body (templates/email/<reason>.txt and .html, the
+subject in <reason>_subject.txt), a direct link to the table or waiting room, and a one-click
+unsubscribe link (`unsubscribe_url`; also in the List-Unsubscribe header, RFC 8058).
+"""
+
+from __future__ import annotations
+
+from games.mail.letters import send_invite_link
+from games.mail.queue import (
+    ComeBackRefused,
+    ask_to_come_back,
+    game_ended,
+    hour_number,
+    invitation_sent,
+    set_all_preferences,
+    turn_began,
+    unsubscribe_token,
+    user_id_of,
+)
+from games.mail.sending import send_due
+
+__all__ = [
+    "ComeBackRefused",
+    "ask_to_come_back",
+    "game_ended",
+    "hour_number",
+    "invitation_sent",
+    "send_due",
+    "send_invite_link",
+    "set_all_preferences",
+    "turn_began",
+    "unsubscribe_token",
+    "user_id_of",
+]

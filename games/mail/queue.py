@@ -1,0 +1,145 @@
+"""Queueing letters, inside the transaction that causes them; unsubscribe tokens and
+preferences."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import presence
+from games.access import visible_game_or_404
+from games.models import Game, Invitation, Membership, PendingMail
+
+Reason = PendingMail.Reason
+
+# Which profile choice lets each kind of letter go.
+PREFERENCE = {
+    Reason.TURN: "mail_turns",
+    Reason.INVITED: "mail_invites",
+    Reason.ENDED: "mail_endings",
+    Reason.COME_BACK: "mail_come_back",
+}
+PREFERENCES = tuple(PREFERENCE.values())
+UNSUBSCRIBE_SALT = "unsubscribe"
+
+
+def _queue(
+    game_id: int, user_ids: Iterable[int], reason: str, *, key: int, due_at: datetime
+) -> None:
+    rows = [
+        PendingMail(user_id=uid, game_id=game_id, reason=reason, key=key, due_at=due_at)
+        for uid in dict.fromkeys(user_ids)
+    ]
+    # A row already there for the same cause stays as it is: one letter per cause.
+    PendingMail.objects.bulk_create(rows, ignore_conflicts=True)
+
+
+def turn_began(game: Game, user_ids: Iterable[int]) -> None:
+    """It has just become these users' turn in `game` (called inside the move's
+    transaction): queue one turn email each, sent after a short delay unless they have the
+    game open by then or their turn has passed."""
+    delay = timedelta(seconds=float(settings.TURN_MAIL_DELAY_SECONDS))
+    _queue(game.pk, user_ids, Reason.TURN, key=game.action_count, due_at=timezone.now() + delay)
+
+
+def game_ended(game: Game) -> None:
+    """`game` has just ended (inside the transaction): queue a word to each human player."""
+    players = Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
+    user_ids = [uid for uid in players.values_list("user_id", flat=True) if uid is not None]
+    _queue(game.pk, user_ids, Reason.ENDED, key=0, due_at=timezone.now())
+
+
+def invitation_sent(invitation: Invitation) -> None:
+    """`invitation` (by name, or a rematch's) was just made, inside the transaction: queue
+    a word to its invitee. A link nobody has used yet names nobody, so it gets none."""
+    if invitation.invitee_id is None:
+        return
+    _queue(
+        invitation.game_id,
+        [invitation.invitee_id],
+        Reason.INVITED,
+        key=invitation.pk,
+        due_at=timezone.now(),
+    )
+
+
+class ComeBackRefused(Exception):
+    """Asking that seat back is not allowed; `message` is shown as is, `status` is the HTTP
+    status (the table's: 403 not a player, 422 refused, 429 asked already this hour).
+
+    Not the table service's own errors: that module imports this one (turn_began)."""
+
+    def __init__(self, message: str, *, status: int = 422) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def hour_number(now: datetime) -> int:
+    """Whole hours since the epoch: the key that allows one come-back letter an hour."""
+    return int(now.timestamp()) // 3600
+
+
+@transaction.atomic
+def ask_to_come_back(*, game_id: int, by: User, seat: int) -> Membership:
+    """`by`, seated at the table, asks the human in `seat` (away now) to come back: queue a
+    COME_BACK letter, at most one an hour per game and person. Returns their membership.
+
+    Raises Http404 (a private game `by` is not in) or ComeBackRefused.
+    """
+    game = visible_game_or_404(by, game_id)
+    seated = {m.seat: m for m in game.memberships.select_related("user") if m.seat is not None}
+    if not any(m.user_id == by.pk for m in seated.values()):
+        raise ComeBackRefused("Only the players at this table can ask someone back.", status=403)
+    if game.status != Game.Status.ACTIVE:
+        raise ComeBackRefused("This game is not in progress.")
+    target = seated.get(seat)
+    if target is None:
+        raise ComeBackRefused("Nobody sits in that seat.")
+    if target.user_id is None:
+        raise ComeBackRefused(f"{target.name} is a bot: it never leaves the table.")
+    if target.user_id == by.pk:
+        raise ComeBackRefused("That is your own seat.")
+    if target.user_id in presence.connected_user_ids(game.pk, [target.user_id]):
+        raise ComeBackRefused(f"{target.name} is at the table now.")
+    now = timezone.now()
+    _, created = PendingMail.objects.get_or_create(
+        user_id=target.user_id,
+        game=game,
+        reason=Reason.COME_BACK,
+        key=hour_number(now),
+        defaults={"due_at": now},
+    )
+    if not created:
+        raise ComeBackRefused(
+            f"{target.name} was asked to come back less than an hour ago.", status=429
+        )
+    return target
+
+
+# --- unsubscribing ---------------------------------------------------------------------------
+
+
+def unsubscribe_token(user_id: int) -> str:
+    """The signed token of a user's unsubscribe link (no expiry: old letters keep working)."""
+    return signing.dumps(user_id, salt=UNSUBSCRIBE_SALT)
+
+
+def user_id_of(token: str) -> int | None:
+    """The user id an unsubscribe token was made for, or None if it is not one of ours."""
+    try:
+        value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def set_all_preferences(user_id: int, *, on: bool) -> bool:
+    """Turn every kind of letter on or off for the user; False if there is no such user."""
+    return User.objects.filter(pk=user_id).update(**dict.fromkeys(PREFERENCES, on)) > 0
