@@ -1,6 +1,7 @@
-"""Hearts' hard bot (games/kinds/hearts/search.py, playout.py): the sampler keeps what the
-seat knows (voids, the cards passed and received, hand sizes), the fast playout policy is
-the naive bot's, the candidates, and positions where the search must beat the naive play.
+"""Hearts' hard bot (games/kinds/hearts/search.py, sampling.py, playout.py): the sampler
+keeps what the seat knows (voids, the cards passed and received, hand sizes), the fast
+playout policy is the naive bot's, the candidates, and positions where the search must beat
+the naive play.
 (The generic checks of every game's search are in tests/kinds/test_search.py.)"""
 
 from __future__ import annotations
@@ -22,14 +23,8 @@ from games.kinds.hearts.engine.cards import (
 )
 from games.kinds.hearts.engine.state import pass_offset
 from games.kinds.hearts.playout import hand_points, naive_pass, state_card
-from games.kinds.hearts.search import (
-    Dealer,
-    HeartsSearch,
-    Sampler,
-    pass_candidates,
-    play_candidates,
-    value,
-)
+from games.kinds.hearts.sampling import Dealer, Sampler
+from games.kinds.hearts.search import HeartsSearch, pass_candidates, play_candidates, value
 from games.kinds.search import SearchBot
 
 from .helpers import HOLD_INDEX, cards, hand_at
