@@ -12,35 +12,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, expect
+
+from tests.browser.helpers import DESKTOP, PASSWORD, live, not_reloaded, sign_up
 
 pytestmark = pytest.mark.browser
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PASSWORD = "a-good-long-password-1"
 PREFIX = "rt"  # usernames unique to this module (the e2e database is shared)
 TABLE_URL = re.compile(r"/games/\d+/table/$")
-
-
-def sign_up(browser: Browser, base_url: str, name: str) -> Page:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    page.goto(f"{base_url}/accounts/signup/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password (again)").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
-    return page
-
-
-def live(page: Page) -> None:
-    """Wait until every socket of the page is open, and mark the page to prove no reload."""
-    expect(page.locator("#ws-status")).to_have_attribute("data-state", "connected")
-    page.evaluate("window.__sameDocument = true")
-
-
-def not_reloaded(page: Page) -> None:
-    assert page.evaluate("window.__sameDocument === true")
 
 
 def test_invitation_start_and_turns_reach_every_page_live(

@@ -1,5 +1,5 @@
 """The fences' records: what each of our files takes from a library's inside (see
-tests/fences/test_private_overrides.py), as the installed libraries had it when written."""
+tests/fences/test_fences_hold.py), as the installed libraries had it when written."""
 
 from __future__ import annotations
 

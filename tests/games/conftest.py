@@ -5,6 +5,11 @@ from __future__ import annotations
 import functools
 
 import pytest
+from django.urls import reverse
+
+from games import presence
+from games.kinds.hundred_and_ten import engine
+from games.models import GameAction, Membership
 
 
 @pytest.fixture(autouse=True)
@@ -130,3 +135,80 @@ def active_seat(game):
         .values_list("seat", flat=True)
         .first()
     )
+
+
+# --- the table views (test_table_*_views.py; the absence views too) ----------------------
+
+HX = {"HX-Request": "true"}
+
+
+def url(name, game):
+    return reverse(name, kwargs={"game_id": game.pk})
+
+
+def post_move(client, game, **data):
+    return client.post(url("move", game), data, headers=HX)
+
+
+def form_of(move, version):
+    """The move form fields of a Hundred and Ten move, posted from a page at `version`."""
+    data = {"version": version}
+    if isinstance(move, engine.Bid):
+        data.update(kind="bid", amount=move.amount)
+    elif isinstance(move, engine.Unpass):
+        data.update(kind="unpass")
+    elif isinstance(move, engine.SelectTrump):
+        data.update(kind="trump", suit=move.suit)
+    elif isinstance(move, engine.Discard):
+        data.update(kind="discard", cards=[engine.format_card(c) for c in move.cards])
+    else:
+        data.update(kind="play", card=engine.format_card(move.card))
+    return data
+
+
+def unchanged(game, version, actions):
+    game.refresh_from_db()
+    return game.version == version and GameAction.objects.filter(game=game).count() == actions
+
+
+@pytest.fixture
+def two(alice, bob):
+    """alice (seat 0, dealer) and bob (seat 1, first to bid)."""
+    return start_table([alice, bob], seed="views")
+
+
+# --- absence (test_absence_*.py) -----------------------------------------------------------
+
+T0 = 1_700_000_000.0  # where the `clock` fixture starts: seconds since the epoch
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """presence's clock, set by the test: clock.at = seconds since the epoch."""
+
+    class Clock:
+        at = T0
+
+    monkeypatch.setattr(presence, "now", lambda: Clock.at)
+    return Clock
+
+
+@pytest.fixture
+def three(alice, bob, carol):
+    """alice (organizer, seat 0, dealer), bob (seat 1, first to bid), carol (seat 2)."""
+    return start_table([alice, bob, carol], seed="absence")
+
+
+def here(game, user):
+    presence.join(game.pk, user.pk)
+
+
+def gone(game, user, clock, at):
+    """`user` had the table open and left it at `at`."""
+    clock.at = at
+    presence.join(game.pk, user.pk)
+    presence.leave(game.pk, user.pk)
+
+
+def member(game, user):
+    return Membership.objects.get(game=game, user=user)

@@ -31,7 +31,7 @@ from games.kinds.hundred_and_ten.engine.cards import FULL_DECK
 from games.models import Game, Membership
 from games.services import table
 from tests.conftest import logged_in_client, make_user
-from tests.games.conftest import start_table
+from tests.games.conftest import form_of, start_table
 
 # Fifty games in ten tests of five: each test stays far inside the run's per-test timeout on a
 # slow machine, and the checks are asserted for every five games.
@@ -50,21 +50,6 @@ HISTORY_REGION = re.compile(
 # A hint is the hard bot's search (tens of milliseconds), decided from the seat's view alone
 # (tests/kinds/test_search.py); every fifth version's hint is loaded and checked here.
 HINT_EVERY = 5
-
-
-def form_of(move, version):
-    data = {"version": version}
-    if isinstance(move, engine.Bid):
-        data.update(kind="bid", amount=move.amount)
-    elif isinstance(move, engine.Unpass):
-        data.update(kind="unpass")
-    elif isinstance(move, engine.SelectTrump):
-        data.update(kind="trump", suit=move.suit)
-    elif isinstance(move, engine.Discard):
-        data.update(kind="discard", cards=[engine.format_card(c) for c in move.cards])
-    else:
-        data.update(kind="play", card=engine.format_card(move.card))
-    return data
 
 
 def visible_now(state, seat):

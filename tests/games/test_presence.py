@@ -8,19 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from games import presence
-
-T0 = 1_700_000_000.0
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """presence's clock, set by the test: clock.at = seconds since the epoch."""
-
-    class Clock:
-        at = T0
-
-    monkeypatch.setattr(presence, "now", lambda: Clock.at)
-    return Clock
+from tests.games.conftest import T0
 
 
 @pytest.mark.parametrize(

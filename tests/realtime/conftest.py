@@ -13,6 +13,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.test import Client
 
+from games.kinds.hundred_and_ten import engine
 from games.models import Game
 from games.services import table as table_service
 from tests.games.conftest import bid_choice, start_table
@@ -107,6 +108,15 @@ def version_in(html: str) -> int:
     match = re.search(r'id="table"[^>]*data-version="(\d+)"', html)
     assert match, "no #table in the frame"
     return int(match.group(1))
+
+
+def cards_in(html: str) -> set[str]:
+    return set(re.findall(r'data-card="([^"]+)"', html))
+
+
+def hand_of(game: Game, seat: int) -> set[str]:
+    state = table_service.load_state(game)
+    return {engine.format_card(card) for card in state.hands[seat]}
 
 
 def bid(game_id: int, user, amount: int) -> None:

@@ -1,0 +1,99 @@
+"""Shared helpers for browser tests: signing up, gathering a table, and driving it.
+
+Everything goes through the page like a person would, except `set_seed`, which fixes the
+deal of a game that has not started (a `manage.py shell` subprocess with the daphne
+server's environment, so it works on SQLite and PostgreSQL alike).
+
+A `Mirror` follows the game with the pure engine in the test process: the tests know the
+seed and every move (humans click what the mirror says; bots play the same naive
+`suggestion`), so they know which version, phase, hand and legal cards each page must show.
+
+By topic: `people` (signing up, pages, gathering and starting a table), `table_page` (the
+table on a page and the control for each move), `keyboard` (reaching a control with Tab),
+`mirror` (the game followed with the engine) and `traffic` (what a page receives). Every
+helper can be imported from here too.
+"""
+
+from __future__ import annotations
+
+from tests.browser.helpers.keyboard import RING, WHERE, focus_with_keys
+from tests.browser.helpers.mirror import (
+    Mirror,
+    expect_hand,
+    legal_split,
+    play_out,
+    wait_for_version,
+)
+from tests.browser.helpers.people import (
+    DESKTOP,
+    PASSWORD,
+    PHONE,
+    ROOM_URL,
+    TABLE_URL,
+    add_bots,
+    create_game,
+    invite,
+    leave,
+    live,
+    no_sideways_scroll,
+    not_reloaded,
+    set_seed,
+    settled,
+    sign_up,
+    solo_table,
+    start,
+)
+from tests.browser.helpers.table_page import (
+    bid_label,
+    choose_discards,
+    click_move,
+    codes,
+    first_turn,
+    hand_codes,
+    move_control,
+    my_seat,
+    table,
+    version,
+)
+from tests.browser.helpers.traffic import TABLE_URLS, PageTraffic, listen
+
+__all__ = [
+    "DESKTOP",
+    "PASSWORD",
+    "PHONE",
+    "RING",
+    "ROOM_URL",
+    "TABLE_URL",
+    "TABLE_URLS",
+    "WHERE",
+    "add_bots",
+    "bid_label",
+    "choose_discards",
+    "click_move",
+    "codes",
+    "create_game",
+    "expect_hand",
+    "first_turn",
+    "focus_with_keys",
+    "hand_codes",
+    "invite",
+    "leave",
+    "legal_split",
+    "listen",
+    "live",
+    "Mirror",
+    "move_control",
+    "my_seat",
+    "no_sideways_scroll",
+    "not_reloaded",
+    "PageTraffic",
+    "play_out",
+    "set_seed",
+    "settled",
+    "sign_up",
+    "solo_table",
+    "start",
+    "table",
+    "version",
+    "wait_for_version",
+]

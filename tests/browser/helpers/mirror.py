@@ -1,0 +1,136 @@
+"""A `Mirror` follows the game with the pure engine in the test process: the tests know the
+seed and every move (humans click what the mirror says; bots play the same naive
+`suggestion`), so they know which version, phase, hand and legal cards each page must show.
+`play_out` has the people make the mirror's moves through their pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Page, expect
+
+from games.kinds.hundred_and_ten import engine
+from games.kinds.hundred_and_ten.engine import (
+    Bid,
+    Discard,
+    GameState,
+    Move,
+    Play,
+    SelectTrump,
+    Status,
+)
+from tests.browser.helpers.table_page import click_move, codes, hand_codes, table
+
+# --- following the game with the engine -----------------------------------------------------
+
+
+@dataclass
+class Mirror:
+    """The game as the server plays it, from the seed and the moves (see the module doc).
+
+    `version` is the game's version the pages must show: the server bumps it once per
+    recorded move. `bots` are the seats the server plays itself (the naive suggestion).
+    """
+
+    state: GameState
+    version: int
+    bots: frozenset[int] = frozenset()
+    events: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, seed: str, players: int, version: int, bots: Iterable[int] = ()) -> Mirror:
+        """The game as it stands when a human is first to act; `version` is read then
+        (the page shows `.is-my-turn`), after the bots' opening moves."""
+        mirror = cls(engine.new_game(seed, players), 0, frozenset(bots))
+        mirror.run_bots()
+        mirror.version = version
+        return mirror
+
+    @property
+    def over(self) -> bool:
+        return self.state.status == Status.WON
+
+    def apply(self, move: Move) -> None:
+        before = self.state
+        self.note(before, move)
+        self.state = engine.apply(before, move)
+        self.version += 1
+        if self.state.round_index != before.round_index or self.over:
+            record = engine.round_history(self.state)[-1]
+            self.events.append(f"round:{record.outcome}")
+        if self.over:
+            self.events.append("won")
+
+    def note(self, state: GameState, move: Move) -> None:
+        if isinstance(move, Bid):
+            if move.seat != state.active_seat:
+                self.events.append("prepass")
+            elif move.amount == 0:
+                self.events.append("pass")
+            elif (
+                move.seat == state.dealer and state.holder is not None and move.amount == state.bid
+            ):
+                self.events.append("dealer-takes")
+            else:
+                self.events.append("bid")
+        elif isinstance(move, SelectTrump):
+            self.events.append("trump")
+        elif isinstance(move, Discard):
+            self.events.append("discard")
+        elif isinstance(move, Play) and state.current_trick and state.bleeding:
+            self.events.append("bleeding")
+
+    def run_bots(self) -> None:
+        while not self.over and self.state.active_seat in self.bots:
+            self.apply(engine.suggestion(self.state))
+
+    def suggestion(self) -> Move:
+        return engine.suggestion(self.state)
+
+
+def wait_for_version(pages: Iterable[Page], number: int, timeout: float = 20_000) -> None:
+    for page in pages:
+        expect(table(page)).to_have_attribute("data-version", str(number), timeout=timeout)
+
+
+def expect_hand(page: Page, state: GameState, seat: int) -> None:
+    """The page shows exactly the seat's cards (as the engine sorts them)."""
+    expected = codes(engine.sort_hand(state.hands[seat], state.trump))
+    expect(page.locator("#table .hand [data-card]")).to_have_count(len(expected))
+    assert sorted(hand_codes(page)) == sorted(expected)
+
+
+def legal_split(state: GameState, seat: int) -> tuple[list[str], list[str]]:
+    """(legal, illegal) card codes of `seat` now."""
+    legal = set(engine.legal_plays(state, seat))
+    hand = state.hands[seat]
+    return codes(c for c in hand if c in legal), codes(c for c in hand if c not in legal)
+
+
+def play_out(
+    mirror: Mirror,
+    pages: dict[int, Page],
+    *,
+    choose: Callable[[Mirror], Move] | None = None,
+    before_move: Callable[[Mirror, Page, Move], None] | None = None,
+    until: Callable[[Mirror], bool] = lambda m: m.over,
+    act: Callable[[Page, GameState, Move], None] = click_move,
+) -> None:
+    """Humans (seats in `pages`) make the mirror's moves through their pages; bots play on
+    the server. After every human move every page must reach the mirror's version."""
+    choose = choose or Mirror.suggestion
+    while not until(mirror):
+        seat = mirror.state.active_seat
+        assert seat is not None and seat in pages, (seat, mirror.state.status)
+        page = pages[seat]
+        expect(page.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
+        move = choose(mirror)
+        if before_move is not None:
+            before_move(mirror, page, move)
+        state = mirror.state
+        mirror.apply(move)
+        mirror.run_bots()
+        act(page, state, move)
+        wait_for_version(pages.values(), mirror.version)

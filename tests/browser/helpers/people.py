@@ -1,0 +1,146 @@
+"""People and pages in the browser tests: signing up (a browser context each), waiting for a
+page's sockets and for htmx to settle, leaving, and gathering a table: a new game,
+invitations, bots, the deal and the start.
+
+Everything goes through the page like a person would, except `set_seed`, which fixes the
+deal of a game that has not started (a `manage.py shell` subprocess with the daphne
+server's environment, so it works on SQLite and PostgreSQL alike).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from tests.conftest import ROOT
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+PASSWORD = "a-good-long-password-1"
+TABLE_URL = re.compile(r"/games/(\d+)/table/$")
+ROOM_URL = re.compile(r"/games/(\d+)/$")
+
+
+# --- people and pages --------------------------------------------------------------------
+
+
+def sign_up(browser: Browser, base_url: str, name: str, **context_options: Any) -> Page:
+    """A new browser context (its own cookies) in which `name` signs up; on the lobby."""
+    options = {"viewport": DESKTOP, **context_options}
+    page = browser.new_context(**options).new_page()
+    page.goto(f"{base_url}/accounts/signup/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password (again)").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
+    return page
+
+
+def live(page: Page) -> None:
+    """Wait until the page's sockets are open; mark the document to prove no reload later."""
+    expect(page.locator("#ws-status")).to_have_attribute("data-state", "connected")
+    page.evaluate("window.__sameDocument = true")
+
+
+def leave(page: Page) -> None:
+    """The person closes the tab: the document unloads and its sockets close.
+
+    By navigating to a blank page (bounded by the navigation timeout) rather than with
+    `page.close()`, which Chromium can acknowledge without closing the page when it meets a
+    navigation commit, and Playwright then waits for ever (microsoft/playwright#41900 and
+    #42068, open for 1.64 and 1.65): one such close stalled a whole test run here. Wait for
+    a navigation the test started (a click that opens a page) before leaving: it would
+    interrupt this one."""
+    page.goto("about:blank")
+
+
+def not_reloaded(page: Page) -> None:
+    assert page.evaluate("window.__sameDocument === true"), "the page was reloaded"
+
+
+def settled(page: Page) -> None:
+    """Wait until htmx has wired up the page: loaded, and no swapped-in content still waiting
+    for its settle step (until then an input has no htmx listeners, so typing is lost).
+    A function, not an expression: Playwright evaluates an expression afresh on each poll,
+    with eval, which the site's Content-Security-Policy refuses."""
+    page.wait_for_function(
+        "() => document.readyState === 'complete' && window.htmx !== undefined"
+        " && !document.querySelector('.htmx-added, .htmx-settling')"
+    )
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def create_game(page: Page, name: str, seats: int = 4) -> int:
+    """From the lobby: a new private game; returns its id (the page is in its waiting room)."""
+    page.get_by_role("link", name="New game").first.click()
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Seats").select_option(str(seats))
+    page.get_by_role("button", name="Create game").click()
+    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    found = ROOM_URL.search(page.url)
+    assert found, page.url
+    return int(found.group(1))
+
+
+def invite(page: Page, username: str) -> None:
+    """In the waiting room: search for `username` and invite them."""
+    settled(page)  # the box an earlier invitation swapped in listens only once settled
+    page.get_by_label("Username").fill(username)
+    page.get_by_role("button", name=re.compile(f"Invite .*\\({re.escape(username)}\\)")).click()
+    # Wait for the answer to swap the invite box: typing into the old box would be lost.
+    expect(page.locator("#invite-box [role=status]")).to_contain_text(f"Invited {username}.")
+    expect(page.locator(".invitee-list")).to_contain_text(username)
+
+
+def add_bots(page: Page, seats: Iterable[int]) -> None:
+    for seat in seats:  # 1-based, as the page says
+        page.get_by_role("button", name=f"Add a bot to seat {seat}").click()
+        expect(page.get_by_role("button", name=f"Add a bot to seat {seat}")).to_have_count(0)
+
+
+def set_seed(env: dict[str, str], game_id: int, seed: str) -> None:
+    """Test set-up only: fix the deal of a game that has not started yet."""
+    code = (
+        "from games.models import Game; "
+        f"n = Game.objects.filter(pk={game_id}, status='waiting').update(seed={seed!r}); "
+        "assert n == 1, n"
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+
+
+def start(page: Page) -> None:
+    page.get_by_role("button", name="Start game").click()
+    expect(page).to_have_url(TABLE_URL)
+
+
+def solo_table(
+    browser: Browser,
+    base_url: str,
+    env: dict[str, str],
+    name: str,
+    seed: str,
+    **context_options: Any,
+) -> Page:
+    """`name` signs up, seats three bots, fixes the seed and starts: on the table."""
+    page = sign_up(browser, base_url, name, **context_options)
+    game_id = create_game(page, f"{name} vs bots")
+    add_bots(page, (2, 3, 4))
+    set_seed(env, game_id, seed)
+    start(page)
+    live(page)
+    return page

@@ -1,0 +1,182 @@
+"""Hearts in Chromium, every move through the page, black-box against daphne: four people.
+
+Four people, four browser contexts: the organizer invites three by name, they accept from
+their lobbies, everyone chooses a pass at the same time (nothing moves before the fourth
+pass, the seats say who passed, a half-chosen pass survives the others' pushes), the
+exchange marks three received cards on each page, then one whole hand is played live (no
+reload), each page showing only its own cards and the trick. It takes the screenshots of a
+pass waiting for the others (as test_hearts_screenshots_browser.py does the rest).
+
+A `HeartsMirror` (tests/browser/hearts.py) follows the game with the pure engine from the
+seed, so the test knows every version, hand, legal card and every card a page may show;
+every websocket frame a page receives is checked too.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from games.kinds.hearts.engine import Pass
+from tests.browser.hearts import PREFIX, HeartsMirror, check_frames, codes, facts_of, record_frames
+from tests.browser.hearts_page import (
+    act,
+    check_score_sheet,
+    check_turn,
+    create_hearts_game,
+    expect_ticked,
+    shoot_all,
+    tick,
+)
+from tests.browser.helpers import (
+    invite,
+    live,
+    my_seat,
+    not_reloaded,
+    set_seed,
+    sign_up,
+    start,
+    table,
+    version,
+    wait_for_version,
+)
+
+pytestmark = pytest.mark.browser
+
+
+# Four people, to 100: after the exchange seat 2 holds the 2♣; hand 1 scores 5, 0, 21, 0.
+FOUR_SEED = "h12"
+
+
+def test_four_people_pass_at_once_and_play_a_hand_live(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    expect.set_options(timeout=15_000)
+    began = time.monotonic()
+    names = [f"{PREFIX}{who}" for who in ("ann", "ben", "cat", "dan")]
+    people = {name: sign_up(browser, base_url, name) for name in names}
+    frames = {name: record_frames(page) for name, page in people.items()}
+    organizer = people[names[0]]
+    for page in people.values():
+        live(page)
+
+    game_id = create_hearts_game(organizer, "Hearts for four", target=100)
+    for name in names[1:]:
+        invite(organizer, name)
+    for name in names[1:]:  # the invitation reaches each lobby live; accept from the notice
+        notice = people[name].locator("#notices .notice")
+        expect(notice).to_contain_text("Hearts for four")
+        notice.get_by_role("button", name="Accept").click()
+        expect(people[name]).to_have_url(re.compile(rf"/games/{game_id}/$"))
+    expect(organizer.locator(".room-seat-list")).to_contain_text(names[3])
+    for page in people.values():
+        live(page)
+    set_seed(e2e_env, game_id, FOUR_SEED)
+    start(organizer)
+    for page in people.values():  # the waiting rooms move to the table by themselves
+        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
+        expect(table(page)).to_have_attribute("data-phase", "passing")
+        live(page)
+
+    pages = {my_seat(page): page for page in people.values()}
+    assert sorted(pages) == [0, 1, 2, 3]
+    mirror = HeartsMirror.of(FOUR_SEED, 100, version(organizer))
+    wait_for_version(pages.values(), mirror.version)
+    before = {}
+    for seat, page in pages.items():
+        facts = check_turn(page, mirror, seat)
+        assert facts["choosing"] == [0, 1, 2, 3] and facts["passed"] == []
+        before[seat] = facts["hand"]
+        expect(page.locator("#table .turn-banner")).to_contain_text(
+            "Your turn: choose three cards to pass to"
+        )
+
+    # Everyone chooses at the same time; three send their pass without waiting for each other.
+    passes = {seat: mirror.suggestion(seat) for seat in pages}
+    for seat, page in pages.items():
+        action = passes[seat]
+        assert isinstance(action, Pass)
+        tick(page, action.cards)
+    for seat in (0, 1, 2):
+        pages[seat].locator("#pass-submit").click()
+    for seat in (0, 1, 2):
+        mirror.apply(seat, passes[seat])
+    wait_for_version(pages.values(), mirror.version)
+    last = pages[3]
+    for seat, page in pages.items():
+        facts = facts_of(page, mirror, seat)
+        assert facts["hand"] == before[seat], "a hand changed before the fourth pass"
+        assert facts["passed"] == [0, 1, 2] and facts["choosing"] == [3]
+        assert facts["phase"] == "passing" and facts["mine"] == (seat == 3)
+        if seat != 3:
+            # The cards on their way are shown to their giver only; the banner names who
+            # still chooses.
+            center = page.locator("#table .pass-status")
+            expect(center).to_contain_text("You pass to")
+            expect(page.locator("#table .turn-banner")).to_have_text(
+                f"Waiting for {names[3]} to choose their pass."
+            )
+            passed = center.locator(".pass-cards [data-card]")
+            expect(passed).to_have_count(3)
+            action = passes[seat]
+            assert isinstance(action, Pass)
+            assert sorted(passed.evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(
+                codes(action.cards)
+            )
+            expect(page.locator("#table .pass-form")).to_have_count(0)
+    wide: list[str] = []
+    shoot_all(pages[0], "passed", wide)  # a pass on its way, the others still choosing
+    assert wide == [], f"these phone pages scroll sideways: {wide}"
+    # The last one's three ticks survived the three pushes meanwhile: patches of the seats
+    # and the banner, not whole tables (a whole table keeps them too: hx-preserve).
+    last_name = next(name for name, page in people.items() if page is last)
+    assert any('id="table"' not in f and "data-table-version" in f for f in frames[last_name])
+    fourth = passes[3]
+    assert isinstance(fourth, Pass)
+    expect_ticked(last, fourth.cards)
+    last.locator("#pass-submit").click()
+    mirror.apply(3, fourth)
+    wait_for_version(pages.values(), mirror.version)
+    assert mirror.state.phase == "play"
+    for seat, page in pages.items():
+        facts = facts_of(page, mirror, seat)
+        view = mirror.view(seat)
+        assert view.received is not None
+        assert sorted(facts["received"]) == sorted(codes(view.received))
+        expect(page.locator("#table .hand li.hand-received")).to_have_count(3)
+        expect(page.locator("#table .received-mark")).to_have_count(3)
+        expect(page.locator("#table .received-line")).to_have_text(
+            f"new passed to you from {names[view.received_from or 0]}"
+        )
+        assert facts["mine"] == (seat in mirror.to_act())
+
+    # One whole hand: each plays on their turn, everybody follows live.
+    while mirror.state.hand_index == 0:
+        (seat,) = mirror.to_act()
+        page = pages[seat]
+        expect(page.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
+        check_turn(page, mirror, seat)
+        expect(page.locator("#table .turn-banner-mine")).to_have_text("Your turn: play a card.")
+        for other, other_page in pages.items():
+            if other != seat:
+                facts = facts_of(other_page, mirror, other)
+                assert not facts["mine"] and facts["enabled"] == []
+        action = mirror.suggestion(seat)
+        mirror.apply(seat, action)
+        act(page, action)
+        wait_for_version(pages.values(), mirror.version)
+
+    record = mirror.state.history[0]
+    assert record.points == (5, 0, 21, 0)
+    for seat, page in pages.items():
+        facts = facts_of(page, mirror, seat)
+        assert facts["phase"] == "passing" and facts["choosing"] == [0, 1, 2, 3]
+        expect(page.locator("#table .table-facts")).to_contain_text("Pass to the right")
+        check_score_sheet(page, mirror.state)
+        not_reloaded(page)
+    for name, page in people.items():
+        assert check_frames(frames[name], mirror, my_seat(page)) > 50
+    print(f"four people: {time.monotonic() - began:.1f} s")
