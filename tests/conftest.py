@@ -79,6 +79,10 @@ def make_user(username: str, *, email: str | None = None, password: str = PASSWO
     )
 
 
+# The header htmx sends with each of its requests: the views answer with a partial.
+HX = {"HX-Request": "true"}
+
+
 def logged_in_client(user: Any) -> Client:
     client = Client()
     client.force_login(user)

@@ -24,7 +24,7 @@ import pytest
 from django.test import Client
 
 from games.registry import REGISTRY
-from tests.conftest import ROOT, logged_in_client
+from tests.conftest import HX, ROOT, logged_in_client
 from tests.games.conftest import seat_game, start_table
 
 TEMPLATE_DIRS = [ROOT / "templates", *sorted((ROOT / "games" / "kinds").glob("*/templates"))]
@@ -80,7 +80,6 @@ def test_the_policy_allows_this_site_only(client: Client):
 
 
 LINK = re.compile(r'\s(?:href|hx-get|action)="(/[^"]*)"')
-HX = {"HX-Request": "true"}
 
 
 def crawl(client: Client, starts: list[str], limit: int = 150) -> dict[str, tuple[int, str]]:

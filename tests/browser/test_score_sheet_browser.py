@@ -14,7 +14,7 @@ from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-PREFIX = "ss"  # usernames unique to this module (the e2e database is shared)
+PREFIX = "sc"  # usernames unique to this module (the e2e database is shared)
 SEED = "s1392"
 
 LONG_NAMES = ("Bot Bartholomew", "Bot Maximiliana", "Bot Christopher")

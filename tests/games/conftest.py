@@ -10,6 +10,7 @@ from django.urls import reverse
 from games import presence
 from games.kinds.hundred_and_ten import engine
 from games.models import GameAction, Membership
+from tests.conftest import HX
 
 
 @pytest.fixture(autouse=True)
@@ -138,8 +139,6 @@ def active_seat(game):
 
 
 # --- the table views (test_table_*_views.py; the absence views too) ----------------------
-
-HX = {"HX-Request": "true"}
 
 
 def url(name, game):

@@ -14,8 +14,8 @@ from games.models import Game, GameAction, Membership
 from games.services import absence, table
 from games.services.absence import NotOrganizer
 from games.services.table import NotAPlayer, RefusedMove
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, T0, bid_choice, here, start_table, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import T0, bid_choice, here, start_table, url
 
 # --- abandon ------------------------------------------------------------------------------
 

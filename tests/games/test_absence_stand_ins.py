@@ -17,8 +17,8 @@ from games.services import absence, lobby, stand_ins, table
 from games.services.absence import NotOrganizer
 from games.services.lobby import Conflict, NotAllowed
 from games.services.table import NotAPlayer, RefusedMove, UnreadableMove
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, T0, active_seat, bid_choice, gone, member, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import T0, active_seat, bid_choice, gone, member, url
 
 # --- stand-ins and replace ------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from games import presence, registry
 from games.models import Invitation, Membership
 from games.services import absence, stand_ins, table
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, T0, gone, here, member, start_table, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import T0, gone, here, member, start_table, url
 
 # --- what the table offers ------------------------------------------------------------------
 

@@ -16,12 +16,11 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, GameAction, Membership
-from tests.conftest import logged_in_client
+from tests.conftest import HX, logged_in_client
 from tests.games.conftest import start_table
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HX-Request": "true"}
 FULLWIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 SCRIPTS = pytest.mark.parametrize("script", [FULLWIDTH, ARABIC_INDIC], ids=["fullwidth", "arabic"])

@@ -22,10 +22,9 @@ from games.kinds.fifty_six.engine import (
 )
 from games.models import Game
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 
-HX = {"HX-Request": "true"}
 KIND = "fifty-six"
 ONE_TABLE = {"tables_per_team": 1}
 

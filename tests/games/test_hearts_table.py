@@ -11,10 +11,9 @@ from django.urls import reverse
 from games.kinds.hearts import engine
 from games.models import Game, GameAction, Membership
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 
-HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 
 

@@ -30,7 +30,7 @@ from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine.cards import FULL_DECK
 from games.models import Game, Membership
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import form_of, start_table
 
 # Fifty games in ten tests of five: each test stays far inside the run's per-test timeout on a
@@ -38,7 +38,6 @@ from tests.games.conftest import form_of, start_table
 BATCHES = 10
 GAMES_PER_BATCH = 5
 MAX_ROUNDS = 3
-HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 HISTORY_REGION = re.compile(
     r'<details id="[\w-]+" class="panel-box (?:past-round|last-trick)" data-round="(\d+)">'

@@ -41,13 +41,12 @@ from games.kinds.fifty_six.engine import (
 )
 from games.models import Game
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.kinds.fifty_six.hidden import check, table_version, trump_secret
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 KIND = "fifty-six"
-HX = {"HX-Request": "true"}
 HUMANS = ("alice", "bob", "carol", "erin")
 # (seed, seats, humans, public, policy, hands): humans sit at seats 0 … n-1 (teams
 # alternate: 0 and 2 are partners); at most `hands` hands are played. "56-void-201": with

@@ -28,13 +28,12 @@ from django.urls import reverse
 from games.kinds.hearts import engine
 from games.models import Game, Membership
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 GAMES = 4
 MAX_HANDS = 2
-HX = {"HX-Request": "true"}
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 ALL_CARDS = frozenset(engine.Card(c) for c in range(52))
 

@@ -28,12 +28,11 @@ from django.urls import reverse
 from games.kinds.one_hundred_and_four.engine import RULES, HundredAndFourState
 from games.models import Game
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
 KIND = "one-hundred-and-four"
-HX = {"HX-Request": "true"}
 MARKS = (
     re.compile(r'data-card="(\d+)"'),
     re.compile(r"(\d+), \d bullheads?"),

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.models import Invitation, Membership
 from games.services import lobby
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.lobby_helpers import FROM_INVITE_BOX, snapshot, text
 
 pytestmark = pytest.mark.django_db
@@ -120,15 +120,15 @@ def test_used_revoked_expired_and_unknown_links_show_a_clear_page(friday, alice,
 def test_the_link_list_refreshes_after_a_room_push(friday, alice, bob, carol, dave):
     link = lobby.create_invite_link(game_id=friday.pk, by=alice)
     url = reverse("waiting-room", args=[friday.pk]) + "?part=invite-links"
-    html = text(logged_in_client(alice).get(url, headers={"HX-Request": "true"}))
+    html = text(logged_in_client(alice).get(url, headers=HX))
     assert html.lstrip().startswith('<div id="invite-links"') and link.token in html
-    bob_html = text(logged_in_client(bob).get(url, headers={"HX-Request": "true"}))
+    bob_html = text(logged_in_client(bob).get(url, headers=HX))
     assert link.token not in bob_html and "Create another link" not in bob_html
     lobby.use_invite_link(token=str(link.token), user=dave)
-    html = text(logged_in_client(alice).get(url, headers={"HX-Request": "true"}))
+    html = text(logged_in_client(alice).get(url, headers=HX))
     assert link.token not in html and "Create invite link" in html
-    assert logged_in_client(carol).get(url, headers={"HX-Request": "true"}).status_code == 204
-    outsider = logged_in_client(make_user("erin")).get(url, headers={"HX-Request": "true"})
+    assert logged_in_client(carol).get(url, headers=HX).status_code == 204
+    outsider = logged_in_client(make_user("erin")).get(url, headers=HX)
     assert outsider.status_code == 404 and outsider.content == b""
 
 

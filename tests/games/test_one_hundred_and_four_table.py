@@ -17,10 +17,9 @@ from games.context import table_context
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Game, GameAction, Membership
 from games.services import table
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 
-HX = {"HX-Request": "true"}
 KIND = "one-hundred-and-four"
 CARD_ATTR = re.compile(r'data-card="(\d+)"')
 

@@ -10,8 +10,8 @@ import pytest
 
 from games.models import GameAction
 from games.services import table
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, post_move, start_table, unchanged, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import post_move, start_table, unchanged, url
 
 
 def test_a_legal_bid_is_applied_and_returns_the_fresh_table(two, bob):

@@ -8,8 +8,8 @@ from django.urls import reverse
 from games.kinds.hundred_and_ten import engine
 from games.models import Game
 from games.services import table
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, post_move, seat_game, start_table, unchanged, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import post_move, seat_game, start_table, unchanged, url
 
 
 def test_members_get_the_page_with_the_table_root_and_their_hand(two, alice):

@@ -12,8 +12,8 @@ from django.urls import reverse
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
 from games.services import table
-from tests.conftest import logged_in_client
-from tests.games.conftest import HX, form_of, post_move, start_table, url
+from tests.conftest import HX, logged_in_client
+from tests.games.conftest import form_of, post_move, start_table, url
 
 
 def test_the_hint_is_the_bot_suggestion_for_your_own_turn(two, alice, bob):

@@ -9,13 +9,11 @@ from django.urls import reverse
 
 from games import mail, presence
 from games.models import PendingMail
-from tests.conftest import logged_in_client
+from tests.conftest import HX, logged_in_client
 from tests.games.conftest import start_table
 from tests.mail.conftest import SITE, after, text_of, verify
 
 pytestmark = pytest.mark.django_db
-
-HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
@@ -32,7 +30,7 @@ def ask(user, game, seat, headers=None):
 
 
 def test_asking_an_away_player_back_sends_them_an_email(game, alice, bob, inbox):
-    response = ask(alice, game, 1, HTMX)
+    response = ask(alice, game, 1, HX)
     assert response.status_code == 200
     assert response.content.decode() == (
         '<p class="message" role="status">We&#x27;ll email Bob to ask them back'
@@ -47,15 +45,15 @@ def test_asking_an_away_player_back_sends_them_an_email(game, alice, bob, inbox)
 
 
 def test_one_request_an_hour(game, alice, bob, inbox):
-    assert ask(alice, game, 1, HTMX).status_code == 200
-    again = ask(alice, game, 1, HTMX)
+    assert ask(alice, game, 1, HX).status_code == 200
+    again = ask(alice, game, 1, HX)
     assert again.status_code == 429
     assert "less than an hour ago" in again.content.decode()
     assert PendingMail.objects.count() == 1
     # The next hour, another request is a new letter.
     row = PendingMail.objects.get()
     PendingMail.objects.update(key=row.key - 1, due_at=row.due_at - timedelta(hours=1))
-    assert ask(alice, game, 1, HTMX).status_code == 200
+    assert ask(alice, game, 1, HX).status_code == 200
     assert mail.send_due(after(1)) == 2
     assert len(inbox.to("bob@example.com")) == 2
 
@@ -65,7 +63,7 @@ def test_one_request_an_hour(game, alice, bob, inbox):
     [(0, "your own seat"), (2, "is a bot"), (3, "Nobody sits in that seat")],
 )
 def test_refused_seats(game, alice, seat, message):
-    response = ask(alice, game, seat, HTMX)
+    response = ask(alice, game, seat, HX)
     assert response.status_code == 422
     assert message in response.content.decode()
     assert not PendingMail.objects.exists()
@@ -73,13 +71,13 @@ def test_refused_seats(game, alice, seat, message):
 
 def test_a_player_at_the_table_needs_no_asking(game, alice, bob):
     presence.join(game.pk, bob.pk)
-    response = ask(alice, game, 1, HTMX)
+    response = ask(alice, game, 1, HX)
     assert response.status_code == 422
     assert "Bob is at the table now." in response.content.decode()
 
 
 def test_a_player_back_before_the_letter_went_gets_none(game, alice, bob, inbox):
-    ask(alice, game, 1, HTMX)
+    ask(alice, game, 1, HX)
     presence.join(game.pk, bob.pk)
     mail.send_due()
     assert inbox.messages == []
@@ -87,10 +85,10 @@ def test_a_player_back_before_the_letter_went_gets_none(game, alice, bob, inbox)
 
 
 def test_outsiders_cannot_ask(game, dave):
-    assert ask(dave, game, 1, HTMX).status_code == 404  # private: no hint it exists
+    assert ask(dave, game, 1, HX).status_code == 404  # private: no hint it exists
     game.public = True
     game.save()
-    response = ask(dave, game, 1, HTMX)
+    response = ask(dave, game, 1, HX)
     assert response.status_code == 403
     assert "Only the players at this table" in response.content.decode()
 
@@ -111,6 +109,6 @@ def test_without_htmx_the_answer_is_the_table_with_a_message(game, alice):
 def test_come_back_mail_respects_the_choice_on_the_profile(game, alice, bob, inbox):
     bob.mail_come_back = False
     bob.save()
-    ask(alice, game, 1, HTMX)
+    ask(alice, game, 1, HX)
     mail.send_due()
     assert inbox.messages == []

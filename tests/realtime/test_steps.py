@@ -16,7 +16,7 @@ from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Membership
 from games.services import table
 from games.steps import NO_STEPS, Steps
-from tests.conftest import logged_in_client, make_user
+from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 
@@ -77,7 +77,6 @@ def test_nothing_to_play_out():
 # --- on a table socket: One Hundred and Four's placements ---------------------------------
 
 STEP = re.compile(r'data-step="([^"]+):(\d+)"')
-HX = {"HX-Request": "true"}
 
 
 def _choose_all_but(game, last_seat: int):
