@@ -31,7 +31,7 @@ from tests.browser.helpers import (
     create_game,
     expect_hand,
     first_turn,
-    invite,
+    invite_and_accept,
     legal_split,
     live,
     my_seat,
@@ -132,13 +132,7 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
         live(page)
 
     game_id = create_game(alice, "Four friends")
-    for name in names[1:]:
-        invite(alice, name)
-    for name in names[1:]:  # the invitation reaches each lobby live; accept from the notice
-        notice = people[name].locator("#notices .notice")
-        expect(notice).to_contain_text("Four friends")
-        notice.get_by_role("button", name="Accept").click()
-        expect(people[name]).to_have_url(re.compile(rf"/games/{game_id}/$"))
+    invite_and_accept(alice, {n: people[n] for n in names[1:]}, game_id, "Four friends")
     expect(alice.locator(".room-seat-list")).to_contain_text(names[3])
     for page in people.values():
         live(page)

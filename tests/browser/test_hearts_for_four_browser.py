@@ -32,7 +32,7 @@ from tests.browser.hearts_page import (
     tick,
 )
 from tests.browser.helpers import (
-    invite,
+    invite_and_accept,
     live,
     my_seat,
     not_reloaded,
@@ -64,13 +64,8 @@ def test_four_people_pass_at_once_and_play_a_hand_live(
         live(page)
 
     game_id = create_hearts_game(organizer, "Hearts for four", target=100)
-    for name in names[1:]:
-        invite(organizer, name)
-    for name in names[1:]:  # the invitation reaches each lobby live; accept from the notice
-        notice = people[name].locator("#notices .notice")
-        expect(notice).to_contain_text("Hearts for four")
-        notice.get_by_role("button", name="Accept").click()
-        expect(people[name]).to_have_url(re.compile(rf"/games/{game_id}/$"))
+    guests = {name: people[name] for name in names[1:]}
+    invite_and_accept(organizer, guests, game_id, "Hearts for four")
     expect(organizer.locator(".room-seat-list")).to_contain_text(names[3])
     for page in people.values():
         live(page)

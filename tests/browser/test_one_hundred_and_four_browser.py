@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow, row_cost
 from games.words import and_list
 from tests.browser.helpers import (
-    invite,
+    invite_and_accept,
     live,
     my_seat,
     no_sideways_scroll,
@@ -252,13 +252,8 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
     for page in people.values():
         live(page)
     game_id = create_nimmt_game(organizer, "Bullheads for four", seats=4)
-    for name in logins[1:]:
-        invite(organizer, name)
-    for name in logins[1:]:  # the invitation reaches each lobby live; accept from the notice
-        notice = people[name].locator("#notices .notice")
-        expect(notice).to_contain_text("Bullheads for four")
-        notice.get_by_role("button", name="Accept").click()
-        expect(people[name]).to_have_url(re.compile(rf"/games/{game_id}/$"))
+    guests = {name: people[name] for name in logins[1:]}
+    invite_and_accept(organizer, guests, game_id, "Bullheads for four")
     expect(organizer.locator(".room-seat-list")).to_contain_text(logins[2])
     add_nimmt_bots(organizer, FOUR_BOTS)
     set_seed(e2e_env, game_id, FOUR_SEED)

@@ -101,6 +101,20 @@ def invite(page: Page, username: str) -> None:
     expect(page.locator(".invitee-list")).to_contain_text(username)
 
 
+def invite_and_accept(
+    organizer: Page, guests: dict[str, Page], game_id: int, game_name: str
+) -> None:
+    """The organizer (in the waiting room) invites each guest by name; the invitation reaches
+    each guest's lobby live, and they accept from the notice into the waiting room."""
+    for name in guests:
+        invite(organizer, name)
+    for page in guests.values():
+        notice = page.locator("#notices .notice")
+        expect(notice).to_contain_text(game_name)
+        notice.get_by_role("button", name="Accept").click()
+        expect(page).to_have_url(re.compile(rf"/games/{game_id}/$"))
+
+
 def add_bots(page: Page, seats: Iterable[int]) -> None:
     for seat in seats:  # 1-based, as the page says
         page.get_by_role("button", name=f"Add a bot to seat {seat}").click()
