@@ -21,19 +21,8 @@ import random
 from collections.abc import Sequence
 
 from .engine.actions import PLAYS, Action, Pass
-from .engine.cards import (
-    BIT,
-    FULL_MASK,
-    QUEEN_OF_SPADES,
-    Card,
-    mask_of,
-)
-from .engine.state import (
-    NO_PASSES,
-    OVER,
-    PASS,
-    HeartsState,
-)
+from .engine.cards import BIT, FULL_MASK, QUEEN_OF_SPADES, Card, mask_of
+from .engine.state import NO_PASSES, OVER, PASS, HeartsState
 from .engine.view import HeartsView
 from .playout import hand_points, naive_card
 from .sampling import Sampler
