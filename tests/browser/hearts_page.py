@@ -10,11 +10,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, expect
 
 from games.kinds.hearts.engine import Action, Card, HeartsState, Pass, Play, card_code
 from tests.browser.hearts import HeartsMirror, codes, facts_of
-from tests.browser.helpers import DESKTOP, PHONE, ROOM_URL, settled, version
+from tests.browser.helpers import DESKTOP, PHONE, ROOM_URL, click_sends_nothing, settled
 from tests.conftest import ARTIFACTS, ROOT
 
 # --- acting on the page --------------------------------------------------------------------
@@ -83,18 +83,7 @@ def try_disabled_card(page: Page, code: str) -> None:
     card = page.locator(f"#card-{code}")
     expect(card).to_be_disabled()
     assert card.get_attribute("name") is None and card.get_attribute("type") == "button"
-    sent: list[str] = []
-
-    def on_request(request: Request) -> None:
-        if request.method == "POST":
-            sent.append(request.url)
-
-    page.on("request", on_request)
-    before = version(page)
-    card.click(force=True)
-    page.wait_for_timeout(300)
-    page.remove_listener("request", on_request)
-    assert sent == [] and version(page) == before
+    click_sends_nothing(page, card, force=True)
 
 
 def act(page: Page, action: Action) -> None:

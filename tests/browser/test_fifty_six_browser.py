@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.fifty_six.engine import AskTrump, Bid, ChooseTrump
 from tests.browser.fifty_six import (
@@ -50,6 +50,7 @@ from tests.browser.helpers import (
     DESKTOP,
     PHONE,
     add_bots,
+    click_sends_nothing,
     first_turn,
     invite,
     live,
@@ -60,7 +61,6 @@ from tests.browser.helpers import (
     sign_up,
     start,
     table,
-    version,
 )
 from tests.conftest import ARTIFACTS, ROOT
 
@@ -106,18 +106,7 @@ def try_disabled_bid(page: Page, value: int) -> None:
     expect(bid).to_be_disabled()
     assert bid.get_attribute("name") is None and bid.get_attribute("type") == "button"
     expect(bid).to_have_attribute("title", re.compile("partner"))
-    sent: list[str] = []
-
-    def on_request(request: Request) -> None:
-        if request.method == "POST":
-            sent.append(request.url)
-
-    page.on("request", on_request)
-    before = version(page)
-    bid.click(force=True)
-    page.wait_for_timeout(300)
-    page.remove_listener("request", on_request)
-    assert sent == [] and version(page) == before
+    click_sends_nothing(page, bid, force=True)
 
 
 # --- (a) one person and three bots ------------------------------------------------------------

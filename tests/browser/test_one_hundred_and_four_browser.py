@@ -22,11 +22,12 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow, row_cost
 from games.words import and_list
 from tests.browser.helpers import (
+    click_sends_nothing,
     invite_and_accept,
     live,
     my_seat,
@@ -119,18 +120,7 @@ def name_of(page: Page, seat: int) -> str:
 
 def nothing_sent_without_a_pick(page: Page) -> None:
     """The hand's radios are required: "Play the picked card" with none picked sends nothing."""
-    sent: list[str] = []
-
-    def on_request(request: Request) -> None:
-        if request.method == "POST":
-            sent.append(request.url)
-
-    page.on("request", on_request)
-    before = version(page)
-    page.locator("#choose-submit").click()
-    page.wait_for_timeout(300)
-    page.remove_listener("request", on_request)
-    assert sent == [] and version(page) == before
+    click_sends_nothing(page, page.locator("#choose-submit"))
 
 
 def expect_game_over(page: Page, mirror: NimmtMirror, seat: int, names: list[str]) -> None:

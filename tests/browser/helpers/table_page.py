@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import (
@@ -42,6 +42,23 @@ def table(page: Page) -> Locator:
 
 def version(page: Page) -> int:
     return int(table(page).get_attribute("data-version") or "-1")
+
+
+def click_sends_nothing(page: Page, control: Locator, *, force: bool = False) -> None:
+    """Clicking `control` (a disabled card, a required pick left empty) posts nothing and
+    leaves the table's version as it was."""
+    sent: list[str] = []
+
+    def on_request(request: Request) -> None:
+        if request.method == "POST":
+            sent.append(request.url)
+
+    page.on("request", on_request)
+    before = version(page)
+    control.click(force=force)
+    page.wait_for_timeout(300)
+    page.remove_listener("request", on_request)
+    assert sent == [] and version(page) == before
 
 
 def my_seat(page: Page) -> int:
