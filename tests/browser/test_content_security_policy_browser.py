@@ -26,7 +26,7 @@ from websockets.typing import Origin
 
 from games.gamekind import GameKind
 from games.registry import REGISTRY
-from tests.browser.helpers import DESKTOP, PASSWORD, ROOM_URL, TABLE_URL, live, settled
+from tests.browser.helpers import DESKTOP, ROOM_URL, TABLE_URL, live, settled, sign_up, sign_up_on
 
 pytestmark = pytest.mark.browser
 
@@ -64,15 +64,6 @@ class Watched:
             self.policies[response.url] = response.headers.get("content-security-policy", "")
 
 
-def sign_up(page: Page, base_url: str, name: str) -> None:
-    page.goto(f"{base_url}/accounts/signup/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password (again)").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
-
-
 def create_game(page: Page, kind: GameKind, name: str) -> None:
     """From the lobby: a four-seat game of `kind`, each option at its shortest game (no
     match where a game offers one, else the lowest target or number of tables)."""
@@ -99,7 +90,7 @@ def test_every_screen_of_a_game_runs_under_the_policy_without_an_error(
     kind = REGISTRY[slug]
     watched = Watched(browser)
     page = watched.page
-    sign_up(page, base_url, f"{PREFIX}{slug.replace('-', '')[:12]}")
+    sign_up_on(page, base_url, f"{PREFIX}{slug.replace('-', '')[:12]}")
     live(page)  # the lobby's socket opened under connect-src 'self'
 
     create_game(page, kind, f"Policy {kind.name}")
@@ -153,8 +144,7 @@ def refused(base_url: str, path: str, origin: str, cookie: str) -> int:
 def test_daphne_refuses_unknown_paths_and_other_origins(
     browser: Browser, base_url: str, e2e_workdir: Path
 ) -> None:
-    page = browser.new_context(viewport=DESKTOP).new_page()
-    sign_up(page, base_url, f"{PREFIX}sockets")
+    page = sign_up(browser, base_url, f"{PREFIX}sockets")
     cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
     log = e2e_workdir / "daphne.log"
     logged_before = log.read_text()

@@ -18,7 +18,17 @@ import pytest
 from aiosmtpd.controller import Controller
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import DESKTOP, PASSWORD, invite, leave, live, settled, start, table
+from tests.browser.helpers import (
+    DESKTOP,
+    PASSWORD,
+    invite,
+    leave,
+    live,
+    settled,
+    sign_up,
+    start,
+    table,
+)
 from tests.conftest import free_port, manage, server_env, start_daphne, stop_daphne
 
 pytestmark = pytest.mark.browser
@@ -110,13 +120,7 @@ def test_an_away_player_gets_the_turn_mail_and_its_link_opens_the_table(
     expect(bob.get_by_role("heading", name="Lobby")).to_be_visible()
     live(bob)
 
-    alice = browser.new_context(viewport=DESKTOP).new_page()
-    alice.goto(f"{url}/accounts/signup/")
-    alice.get_by_label("Username").fill(alice_name)
-    alice.get_by_label("Password", exact=True).fill(PASSWORD)
-    alice.get_by_label("Password (again)").fill(PASSWORD)
-    alice.get_by_role("button", name="Sign up").click()
-    expect(alice.get_by_role("heading", name="Lobby")).to_be_visible()
+    alice = sign_up(browser, url, alice_name)
     alice.get_by_role("link", name="New game").first.click()
     alice.get_by_label("Name").fill("Letters")
     alice.get_by_label("Seats").select_option("2")

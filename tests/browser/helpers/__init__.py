@@ -41,6 +41,7 @@ from tests.browser.helpers.people import (
     set_seed,
     settled,
     sign_up,
+    sign_up_on,
     solo_table,
     start,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "set_seed",
     "settled",
     "sign_up",
+    "sign_up_on",
     "solo_table",
     "start",
     "table",

@@ -33,13 +33,18 @@ def sign_up(browser: Browser, base_url: str, name: str, **context_options: Any) 
     """A new browser context (its own cookies) in which `name` signs up; on the lobby."""
     options = {"viewport": DESKTOP, **context_options}
     page = browser.new_context(**options).new_page()
+    sign_up_on(page, base_url, name)
+    return page
+
+
+def sign_up_on(page: Page, base_url: str, name: str) -> None:
+    """On `page` (its listeners already attached, say): `name` signs up; on the lobby."""
     page.goto(f"{base_url}/accounts/signup/")
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
-    return page
 
 
 def live(page: Page) -> None:
