@@ -28,6 +28,17 @@ PREFIX = "kb"
 SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1; a trump bleeds to her
 
 
+def focused(page: Page) -> str:
+    """Where focus is and which table the page shows: what to look at when focus is lost."""
+    return str(
+        page.evaluate(
+            "(() => { const a = document.activeElement, t = document.getElementById('table');"
+            " return (a ? a.tagName + '#' + a.id : 'nothing') + ' at table version '"
+            " + (t ? t.dataset.version : 'none'); })()"
+        )
+    )
+
+
 class Keyboard:
     """Makes the mirror's moves with keys only; remembers which keys it used."""
 
@@ -40,7 +51,7 @@ class Keyboard:
             assert page.evaluate(
                 "document.activeElement && document.getElementById('table')"
                 ".contains(document.activeElement)"
-            ), "focus left the table"
+            ), f"focus left the table for {focused(page)}, before {move} (move {self.moves})"
         self.moves += 1
         if isinstance(move, Bid):
             self.press(page, f"#bid-{move.amount}", "Enter")
