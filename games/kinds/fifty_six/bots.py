@@ -23,8 +23,8 @@ deterministic for a given `rng`.
 
 The levels a seat can be given (games/kinds/levels.py): "medium" is the naive bot, "easy" the
 naive bot with a random action now and then, and "hard" the determinized search
-(games/kinds/search.py) with this game's part in search.py and its fast playouts (the naive
-policy on card masks) in playout.py.
+(games/kinds/search.py) with this game's part in search.py and its fast playouts in
+playout.py (the naive policy on card masks in policy.py).
 """
 
 from __future__ import annotations

@@ -3,10 +3,10 @@
 Pure Python (no Django). Everything starts from the seat's view (`FiftySixView`), never from
 the state the platform holds:
 
-* `sample` deals the cards the seat has not seen (`sampling.py`: the other hands, and the
-  face-down card while it is concealed from the seat) at random, keeping every count the view
-  shows and what the rules make certain (voids, the concealed trump); the calls made bound
-  what each hand was likely worth.
+* `sample` deals the cards the seat has not seen (`knowledge.py`, `sampling.py`: the other
+  hands, and the face-down card while it is concealed from the seat) at random, keeping every
+  count the view shows and what the rules make certain (voids, the concealed trump); the
+  calls made bound what each hand was likely worth.
 * `candidates`: the medium (naive) bot's choice first. In the auction a pass and few bids: the
   lowest allowed, the lowest of the 40s with a hand worth it, 56 with a hand near it, and no
   bid at 40 or more far above the hand's worth (such candidates only add noise: a small
@@ -39,16 +39,10 @@ from .engine.state import (
     game_points_for,
 )
 from .engine.view import FiftySixView
-from .playout import (
-    SUIT_SCORE,
-    TOTAL_POINTS,
-    VOID,
-    HandEnd,
-    estimate,
-    finish_hand,
-    trump_choice,
-)
-from .sampling import Knowledge, sample_hands
+from .knowledge import Knowledge
+from .playout import TOTAL_POINTS, VOID, HandEnd, finish_hand
+from .policy import SUIT_SCORE, estimate, trump_choice
+from .sampling import sample_hands
 
 # The value of ending the match (won or lost), on the scale of tables.
 MATCH_BONUS = 6.0

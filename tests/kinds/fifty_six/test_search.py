@@ -1,7 +1,7 @@
-"""Fifty-Six's hard bot (games/kinds/fifty_six/search.py, playout.py): the fast policy is the
-naive bot, the sampler keeps what the seat knows (voids, the concealed trump, counts, tani),
-and the search takes a few clearly right decisions. (The generic checks of every game's hard
-bot are in tests/kinds/test_search.py.)"""
+"""Fifty-Six's hard bot (games/kinds/fifty_six/search.py, policy.py, playout.py): the fast
+policy is the naive bot, the sampler keeps what the seat knows (voids, the concealed trump,
+counts, tani), and the search takes a few clearly right decisions. (The generic checks of
+every game's hard bot are in tests/kinds/test_search.py.)"""
 
 from __future__ import annotations
 
