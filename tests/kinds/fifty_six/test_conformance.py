@@ -4,42 +4,36 @@ the outcome, a missing hand)."""
 
 from __future__ import annotations
 
-import copy
-import io
-import json
-from pathlib import Path
-
 import pytest
 
-from games.kinds.conformance import Mismatch, check_document, collect, run
+from games.kinds.conformance import Mismatch, check_document, collect
 from games.kinds.fifty_six.conformance import CHECKER, is_trace
+from tests.kinds.conformance import (
+    SHARED,
+    assert_every_trace_passes,
+    damaged,
+    load,
+    report_of_one_bad,
+    traces,
+)
 
 CHECKERS = {"fifty-six": CHECKER}
 
-TRACES = Path(__file__).resolve().parents[3].parent / "shared" / "conformance" / "fifty-six"
-
-
-def traces():
-    return sorted(TRACES.glob("game-*.json"))
+TRACES = SHARED / "fifty-six"
 
 
 def test_all_shared_traces_pass():
-    out = io.StringIO()
-    status = run([TRACES], out, CHECKERS)
-    count = len(traces())
-    assert count >= 120
-    assert out.getvalue().splitlines() == [f"{count} passed, 0 failed"]
-    assert status == 0
+    assert_every_trace_passes(TRACES, CHECKERS, at_least=120)
 
 
 def test_the_index_is_not_a_trace():
-    assert not is_trace(json.loads((TRACES / "index.json").read_text()))
-    assert len(collect([TRACES], CHECKERS)) == len(traces())
+    assert not is_trace(load(TRACES / "index.json"))
+    assert len(collect([TRACES], CHECKERS)) == len(traces(TRACES))
 
 
 @pytest.fixture(scope="module")
 def first():
-    return json.loads(traces()[0].read_text())
+    return load(traces(TRACES)[0])
 
 
 def steps_of(trace):
@@ -49,12 +43,6 @@ def steps_of(trace):
 
 def accepted(trace):
     return [s for s in steps_of(trace) if not s.get("illegal")]
-
-
-def damaged(trace, change):
-    trace = copy.deepcopy(trace)
-    change(trace)
-    return trace
 
 
 def change_a_legal_list(trace):
@@ -115,8 +103,8 @@ def test_a_tampered_trace_is_a_mismatch(first, change, key):
 
 @pytest.fixture(scope="module")
 def with_probe():
-    for path in traces():
-        trace = json.loads(path.read_text())
+    for path in traces(TRACES):
+        trace = load(path)
         if any(s.get("illegal") for s in steps_of(trace)):
             return trace
     raise AssertionError("no trace has a probe")
@@ -153,10 +141,5 @@ def test_a_missing_last_hand_is_a_mismatch(first):
 
 
 def test_a_failure_is_reported_with_a_non_zero_status(tmp_path, first):
-    (tmp_path / "bad.json").write_text(json.dumps(damaged(first, change_a_result)))
-    (tmp_path / "good.json").write_text(json.dumps(first))
-    out = io.StringIO()
-    assert run([tmp_path], out, CHECKERS) == 1
-    lines = out.getvalue().splitlines()
-    assert lines[-1] == "1 passed, 1 failed"
-    assert "hand 0 end" in lines[0] and "game_points" in lines[0]
+    line = report_of_one_bad(tmp_path, damaged(first, change_a_result), first, CHECKERS)
+    assert "hand 0 end" in line and "game_points" in line

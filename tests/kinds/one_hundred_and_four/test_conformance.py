@@ -5,52 +5,42 @@ row, a refusal reason, a match total, the outcome)."""
 from __future__ import annotations
 
 import copy
-import io
-import json
-from pathlib import Path
 
 import pytest
 
-from games.kinds.conformance import Mismatch, check_document, collect, run
+from games.kinds.conformance import Mismatch, check_document, collect
 from games.kinds.one_hundred_and_four.conformance import CHECKER, deals_of, is_trace
+from tests.kinds.conformance import (
+    SHARED,
+    assert_every_trace_passes,
+    damaged,
+    load,
+    report_of_one_bad,
+    traces,
+)
 
 CHECKERS = {"one-hundred-and-four": CHECKER}
 
-TRACES = (
-    Path(__file__).resolve().parents[3].parent / "shared" / "conformance" / "one-hundred-and-four"
-)
-
-
-def traces():
-    return sorted(TRACES.glob("game-*.json"))
-
-
-def load(path):
-    return json.loads(path.read_text())
+TRACES = SHARED / "one-hundred-and-four"
 
 
 def test_all_shared_traces_pass():
-    out = io.StringIO()
-    status = run([TRACES], out, CHECKERS)
-    count = len(traces())
-    assert count >= 150
-    assert out.getvalue().splitlines() == [f"{count} passed, 0 failed"]
-    assert status == 0
+    assert_every_trace_passes(TRACES, CHECKERS, at_least=150)
 
 
 def test_every_step_is_counted():
-    trace = load(traces()[0])
+    trace = load(traces(TRACES)[0])
     steps = sum(len(t["steps"]) for d in deals_of(trace) for t in d["turns"])
     assert check_document(trace, CHECKERS) == steps + len(trace.get("after_end") or ())
 
 
 def test_the_index_is_not_a_trace():
     assert not is_trace(load(TRACES / "index.json"))
-    assert len(collect([TRACES], CHECKERS)) == len(traces())
+    assert len(collect([TRACES], CHECKERS)) == len(traces(TRACES))
 
 
 def find(predicate):
-    for path in traces():
+    for path in traces(TRACES):
         trace = load(path)
         if predicate(trace):
             return trace
@@ -75,12 +65,6 @@ def one_deal():
 @pytest.fixture(scope="module")
 def match():
     return find(lambda t: "deals" in t and len(t["deals"]) > 1)
-
-
-def damaged(trace, change):
-    trace = copy.deepcopy(trace)
-    change(trace)
-    return trace
 
 
 def low_turn(trace):
@@ -243,10 +227,5 @@ def test_an_after_end_step_is_refused_as_game_over(one_deal):
 
 
 def test_a_failure_is_reported_with_a_non_zero_status(tmp_path, one_deal):
-    (tmp_path / "bad.json").write_text(json.dumps(damaged(one_deal, change_rows_after)))
-    (tmp_path / "good.json").write_text(json.dumps(one_deal))
-    out = io.StringIO()
-    assert run([tmp_path], out, CHECKERS) == 1
-    lines = out.getvalue().splitlines()
-    assert lines[-1] == "1 passed, 1 failed"
-    assert "rows_after" in lines[0]
+    line = report_of_one_bad(tmp_path, damaged(one_deal, change_rows_after), one_deal, CHECKERS)
+    assert "rows_after" in line
