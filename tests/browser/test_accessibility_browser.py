@@ -211,6 +211,16 @@ def check_phone(page: Page, cards: int) -> None:
     page.set_viewport_size(DESKTOP)
 
 
+# What to look at when a redraw moved a scrolled page: how far it can scroll now, the floor
+# static/js/table-feel.js put under it, and the table's version.
+SCROLL_FACTS = """(() => {
+  const main = document.getElementById('main'), t = document.getElementById('table');
+  return {scrollY, innerHeight, scrollHeight: document.documentElement.scrollHeight,
+          floor: main ? main.style.minHeight : null, mainHeight: main ? main.offsetHeight : null,
+          version: t ? t.dataset.version : null};
+})()"""
+
+
 def test_names_contrast_focus_and_the_phone_layout(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
@@ -255,7 +265,7 @@ def test_names_contrast_focus_and_the_phone_layout(
     assert mirror.version >= before + 2  # at least one bot move: a push after her answer
     page.locator(f"#bid-{move.amount}").click()
     wait_for_version([page], mirror.version)
-    assert page.evaluate("scrollY") == scroll_y
+    assert page.evaluate("scrollY") == scroll_y, page.evaluate(SCROLL_FACTS)
     page.set_viewport_size(DESKTOP)
 
     # On to the trick where a trump is led to alice and she holds non-trumps.
