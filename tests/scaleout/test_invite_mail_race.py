@@ -1,7 +1,7 @@
 """The daily limit of invitations one sender may email holds when their requests arrive all
 at once, on PostgreSQL (where, unlike SQLite, writers do not take turns by themselves): 40
-POSTs at the same moment, spread over four of the sender's games (so that the game's row
-lock does not line them up), give exactly the limit of accepted requests and letters.
+POSTs at the same moment, each for another of the sender's games (so that no game's row lock
+lines them up), give exactly the limit of accepted requests and letters.
 
 Real requests on their own threads and database connections, a really committed database
 (`transaction=True`), and letters counted at the real SMTP server (`inbox`)."""
@@ -23,7 +23,7 @@ __all__ = ["inbox"]  # the SMTP server fixture, used by name below
 pytestmark = pytest.mark.scaleout
 
 POSTS = 40
-GAMES = 4
+GAMES = POSTS
 LIMIT = 20
 
 
