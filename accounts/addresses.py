@@ -7,9 +7,11 @@ Mail about games (games/mail/) goes to the primary verified address, else any ve
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 
 from allauth.account.models import EmailAddress
+from django.core.exceptions import ValidationError
 
 
 def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
@@ -26,3 +28,29 @@ def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
 def verified_address(user_id: int) -> str:
     """The user's address to write to, or "" when none is verified."""
     return verified_addresses([user_id]).get(user_id, "")
+
+
+def normalised(address: str) -> str:
+    """The form an address is compared and hashed in: trimmed, lower case (providers treat
+    the local part without regard to case, whatever RFC 5321 allows)."""
+    return address.strip().lower()
+
+
+def address_hash(address: str) -> str:
+    """What the suppression list and the invitation limits keep of an address: never the
+    address itself."""
+    return hashlib.sha256(f"card-tables:{normalised(address)}".encode()).hexdigest()
+
+
+def refuse_unmailable_domain(address: str) -> None:
+    """Refuse what Django's EmailValidator lets through but no real mailbox has: a domain
+    that is an address literal (`victim@[127.0.0.1]`), a bare IP address (`a@10.0.0.1`) or
+    a name with no dot (`a@localhost`). A letter there would reach a machine of the site's
+    own network, not a person."""
+    domain = address.rpartition("@")[2].strip().rstrip(".")
+    labels = domain.split(".")
+    if domain.startswith("[") or len(labels) < 2 or labels[-1].isdigit():
+        raise ValidationError(
+            "Use an address at an ordinary mail domain (like example.com), "
+            "not an IP address or a local name."
+        )

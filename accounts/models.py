@@ -1,7 +1,15 @@
 from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+
+
+def new_unsubscribe_key() -> str:
+    """A random, unguessable key for unsubscribe links: it says nothing about whose it is."""
+    return secrets.token_urlsafe(24)
 
 
 class User(AbstractUser):
@@ -22,7 +30,49 @@ class User(AbstractUser):
     quiet_from = models.TimeField("Quiet hours from", null=True, blank=True)
     quiet_until = models.TimeField("Quiet hours until", null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
+    # The token of the unsubscribe link in every letter: random, not derived from the id,
+    # so a link shows nothing about the account; a new one cancels the links already sent.
+    unsubscribe_key = models.CharField(
+        max_length=64, unique=True, default=new_unsubscribe_key, editable=False
+    )
 
     @property
     def shown_name(self) -> str:
         return self.display_name or self.username
+
+    def rotate_unsubscribe_key(self) -> None:
+        self.unsubscribe_key = new_unsubscribe_key()
+        self.save(update_fields=["unsubscribe_key"])
+
+
+class MailAddress(models.Model):
+    """An address a member mailed an invitation to (one with no account, perhaps), known
+    only by a hash of it (`accounts.addresses.address_hash`): its unsubscribe key, and
+    whether it asked for no more invitations. Its row is locked while a letter to it is
+    counted, so the limit per address holds across senders running at the same time."""
+
+    address_hash = models.CharField(max_length=64, unique=True)
+    unsubscribe_key = models.CharField(max_length=64, unique=True, default=new_unsubscribe_key)
+    suppressed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"address {self.address_hash[:12]}"
+
+
+class AddressLetter(models.Model):
+    """One invitation emailed to an address by a member: what the limits count."""
+
+    address = models.ForeignKey(MailAddress, on_delete=models.CASCADE, related_name="letters")
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="address_letters"
+    )
+    sent_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["sender", "sent_at"], name="address_letters_by_sender"),
+            models.Index(fields=["address", "sent_at"], name="address_letters_by_address"),
+        ]
+
+    def __str__(self) -> str:
+        return f"letter from {self.sender_id} to {self.address_id}"

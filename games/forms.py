@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from accounts.addresses import refuse_unmailable_domain
 from games import clocks, registry
 from games.gamekind import GameKind
 from games.models import DEFAULT_KIND, MAX_PLAYERS
@@ -138,9 +139,12 @@ class InviteForm(forms.Form):
 
 
 class EmailInviteForm(forms.Form):
+    # Django's checks, then no IP literal, bare IP or local name (accounts/addresses.py);
+    # sign-up refuses the same (accounts/adapter.py).
     email = forms.EmailField(
         max_length=254,
         label="Email address",
+        validators=[refuse_unmailable_domain],
         error_messages={
             "required": "Type the email address to send the link to.",
             "invalid": "That does not look like an email address.",

@@ -189,6 +189,8 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 # (games/mail/) go to verified addresses only.
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+# Refuses addresses at an IP literal or a local name (accounts/adapter.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_SESSION_REMEMBER = None
@@ -204,7 +206,15 @@ ACCOUNT_RATE_LIMITS = {
     "login": "60/m/ip",
     "reset_password": "20/m/ip,5/m/key",
     "signup": "20/m/ip",
+    # Invite links emailed to an address, per client address (games/views/lobby/actions.py):
+    # allauth's limiter, already counting sign-ins in the shared cache, with the client's
+    # address behind a proxy as for sign-ins (BEHIND_PROXY).
+    "invite_mail": env_str("INVITE_MAIL_CLIENT_LIMIT", "30/h/ip"),
 }
+# Invite links emailed to an address, a day (24 hours) per sender and per address across
+# all senders (games/services/lobby/letter_limits.py; counted in the database).
+INVITE_MAIL_PER_SENDER = env_int("INVITE_MAIL_PER_SENDER", 20)
+INVITE_MAIL_PER_ADDRESS = env_int("INVITE_MAIL_PER_ADDRESS", 3)
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby"
 ACCOUNT_LOGOUT_REDIRECT_URL = "account_login"

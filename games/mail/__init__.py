@@ -23,8 +23,14 @@ What is decided when a row falls due, not when it is queued:
   when it is decided again.
 
 Every letter has a plain-text and an HTML body (templates/email/<reason>.txt and .html, the
-subject in <reason>_subject.txt), a direct link to the table or waiting room, and a one-click
-unsubscribe link (`unsubscribe_url`; also in the List-Unsubscribe header, RFC 8058).
+subject in <reason>_subject.txt), a direct link to the table or waiting room, and an
+unsubscribe link (`unsubscribe_url`; also in the List-Unsubscribe header, with RFC 8058's
+one-click POST). Following the link (a GET, as mail providers' link scanners do) changes
+nothing: the page's button, or the one-click POST, does (games/mail/unsubscribing.py).
+
+Invite links emailed to an address (`send_invite_link`) go to people who may have no
+account: games/services/lobby/links.py limits them per sender, per address and per client
+address, and an address can unsubscribe from them too (accounts.MailAddress).
 """
 
 from __future__ import annotations
@@ -36,12 +42,10 @@ from games.mail.queue import (
     game_ended,
     hour_number,
     invitation_sent,
-    set_all_preferences,
     turn_began,
-    unsubscribe_token,
-    user_id_of,
 )
 from games.mail.sending import send_due
+from games.mail.unsubscribing import Subscriber, set_subscribed, subscriber_of, unsubscribe_token
 
 __all__ = [
     "ComeBackRefused",
@@ -51,8 +55,9 @@ __all__ = [
     "invitation_sent",
     "send_due",
     "send_invite_link",
-    "set_all_preferences",
+    "Subscriber",
+    "set_subscribed",
+    "subscriber_of",
     "turn_began",
     "unsubscribe_token",
-    "user_id_of",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from django.conf import settings
@@ -12,10 +13,23 @@ from django.urls import reverse
 
 from games import registry
 from games.mail.deciding import Batch
-from games.mail.queue import Reason, unsubscribe_token
+from games.mail.queue import Reason
+from games.mail.unsubscribing import unsubscribe_token
 from games.models import INVITE_LINK_LIFETIME, Invitation, PendingMail
 
 log = logging.getLogger(__name__)
+
+# A name that a mail program might show as a link, or that reads like somewhere to go: an
+# email address, a URL or a domain ("win.example", "bit.ly/x"; dots as CJK and full-width
+# stops too), an IP address, or markup.
+LOOKS_LIKE_AN_ADDRESS = re.compile(r"[@/\\<>:]|www|\w\s*[.。．｡]\s*\w", re.IGNORECASE)
+
+
+def plain_name(name: str, neutral: str = "A player") -> str:
+    """A player's name as an invitation letter may show it: as is, or `neutral` words when
+    it looks like an address. Invitation letters go to people who asked for none, so they
+    carry no text the sender chose but a plain name (never the game's name)."""
+    return neutral if LOOKS_LIKE_AN_ADDRESS.search(name) else name
 
 
 def absolute(path: str) -> str:
@@ -55,7 +69,8 @@ def write_letter(row: PendingMail, batch: Batch) -> EmailMultiAlternatives:
     }
     if row.reason == Reason.INVITED:
         invitation = batch.invitations[row.key]
-        context["inviter"] = invitation.inviter.shown_name
+        context["inviter"] = plain_name(invitation.inviter.shown_name)
+        context["others"] = [plain_name(other, "another player") for other in others]
         context["url"] = absolute(reverse("waiting-room", args=[game.pk]))
     elif row.reason == Reason.ENDED:
         outcome = game.outcome or {}
@@ -67,25 +82,26 @@ def write_letter(row: PendingMail, batch: Batch) -> EmailMultiAlternatives:
         context["won"] = any(
             m.user_id == user.pk and m.seat in winners for m in batch.members[game.pk]
         )
-    unsubscribe_url = absolute(reverse("unsubscribe", args=[unsubscribe_token(user.pk)]))
+    unsubscribe_url = absolute(reverse("unsubscribe", args=[unsubscribe_token(user)]))
     address = batch.addresses[row.user_id]
     return message(str(row.reason), context, address, unsubscribe_url=unsubscribe_url)
 
 
-def send_invite_link(invitation: Invitation, address: str) -> bool:
+def send_invite_link(invitation: Invitation, address: str, *, unsubscribe_key: str) -> bool:
     """Email a private invite link to `address` (somebody with no account, perhaps): who
-    invites them, to which game, and the link. Called after the link's commit; no queue, as
-    there is no user to hold the row. False (and logged) if the mail server refused it."""
-    game = invitation.game
+    invites them (`plain_name`) to a game of which kind, the link, and an unsubscribe link
+    for the address (`unsubscribe_key`, accounts.MailAddress). Called after the link's
+    commit; no queue, as there is no user to hold the row. False (and logged) if the mail
+    server refused it."""
     context = {
-        "inviter": invitation.inviter.shown_name,
-        "game_name": game.name,
-        "kind_name": registry.kind(game.kind).name,
+        "inviter": plain_name(invitation.inviter.shown_name),
+        "kind_name": registry.kind(invitation.game.kind).name,
         "url": absolute(reverse("invite-link-landing", args=[invitation.token])),
         "days": INVITE_LINK_LIFETIME.days,
     }
+    unsubscribe_url = absolute(reverse("unsubscribe", args=[unsubscribe_key]))
     try:
-        message("invite_link", context, address).send()
+        message("invite_link", context, address, unsubscribe_url=unsubscribe_url).send()
     except OSError:  # smtplib's errors are OSErrors too
         log.warning("could not send invite link %s", invitation.pk, exc_info=True)
         return False

@@ -1,5 +1,4 @@
-"""Queueing letters, inside the transaction that causes them; unsubscribe tokens and
-preferences."""
+"""Queueing letters, inside the transaction that causes them."""
 
 from __future__ import annotations
 
@@ -7,7 +6,6 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core import signing
 from django.db import transaction
 from django.utils import timezone
 
@@ -26,7 +24,6 @@ PREFERENCE = {
     Reason.COME_BACK: "mail_come_back",
 }
 PREFERENCES = tuple(PREFERENCE.values())
-UNSUBSCRIBE_SALT = "unsubscribe"
 
 
 def _queue(
@@ -121,25 +118,3 @@ def ask_to_come_back(*, game_id: int, by: User, seat: int) -> Membership:
             f"{target.name} was asked to come back less than an hour ago.", status=429
         )
     return target
-
-
-# --- unsubscribing ---------------------------------------------------------------------------
-
-
-def unsubscribe_token(user_id: int) -> str:
-    """The signed token of a user's unsubscribe link (no expiry: old letters keep working)."""
-    return signing.dumps(user_id, salt=UNSUBSCRIBE_SALT)
-
-
-def user_id_of(token: str) -> int | None:
-    """The user id an unsubscribe token was made for, or None if it is not one of ours."""
-    try:
-        value = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
-        return None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def set_all_preferences(user_id: int, *, on: bool) -> bool:
-    """Turn every kind of letter on or off for the user; False if there is no such user."""
-    return User.objects.filter(pk=user_id).update(**dict.fromkeys(PREFERENCES, on)) > 0

@@ -1,10 +1,13 @@
 """Email, the web side: ask an away player back to the table, and unsubscribe links.
 
-The unsubscribe link in every letter (games/mail/) needs no sign-in: its signed token
-names the user. Following it (GET) turns every kind of letter off at once and says so, with
-a button to turn them back on. Mail programs that offer their own "Unsubscribe" button post
-`List-Unsubscribe=One-Click` to the same address (RFC 8058), without a CSRF token: that view
-alone is exempt, as the unguessable token is the proof. Bad tokens get a 400 page.
+The unsubscribe link in every letter (games/mail/) needs no sign-in: its random token
+(games/mail/unsubscribing.py) stands for a member or an invited address. Following it (GET)
+changes nothing, as mail providers' link scanners fetch every link: it shows a page whose
+button posts `List-Unsubscribe=One-Click` back to the same address, which is also what mail
+programs with their own "Unsubscribe" button post (RFC 8058). That POST turns every kind of
+letter off (an address: every invitation), twice the same as once, and needs no CSRF token
+(mail programs have none; the unguessable token is the proof). The page after it has a
+button to turn them back on. Bad tokens get a 400 page.
 """
 
 from __future__ import annotations
@@ -51,27 +54,34 @@ def _bad_link(request: HttpRequest) -> HttpResponse:
     return render(request, "mail/unsubscribe.html", {"bad_link": True}, status=400)
 
 
-def _choices_page(request: HttpRequest, token: str, *, on: bool) -> HttpResponse:
-    user_id = mail.user_id_of(token)
-    if user_id is None:
+def _page(request: HttpRequest, token: str, *, step: str) -> HttpResponse:
+    """The unsubscribe page for `token` at `step`: "confirm" (nothing changed yet), "off"
+    or "on" (after changing it)."""
+    subscriber = mail.subscriber_of(token)
+    if subscriber is None:
         return _bad_link(request)
-    if not mail.set_all_preferences(user_id, on=on):  # the account is gone
+    if subscriber.gone:
         return render(request, "mail/unsubscribe.html", {"gone": True}, status=404)
-    return render(request, "mail/unsubscribe.html", {"token": token, "on": on})
+    if step != "confirm":
+        mail.set_subscribed(subscriber, on=step == "on")
+    context = {"token": token, "step": step, "address": subscriber.address_id is not None}
+    return render(request, "mail/unsubscribe.html", context)
 
 
 @csrf_exempt  # mail programs post the one-click unsubscribe with no token (RFC 8058)
 @never_cache
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
-    """Turn every email off for the user the token names (GET, or the one-click POST)."""
-    if request.method == "POST" and request.POST.get("List-Unsubscribe") != "One-Click":
+    """GET: the page with the button; POST `List-Unsubscribe=One-Click`: letters off."""
+    if request.method == "GET":
+        return _page(request, token, step="confirm")
+    if request.POST.get("List-Unsubscribe") != "One-Click":
         return _bad_link(request)
-    return _choices_page(request, token, on=False)
+    return _page(request, token, step="off")
 
 
 @never_cache
 @require_POST
 def resubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """The unsubscribe page's "Turn emails back on" button: every kind on again."""
-    return _choices_page(request, token, on=True)
+    return _page(request, token, step="on")

@@ -1,8 +1,10 @@
-"""One-click unsubscribe: the link in every letter, and the List-Unsubscribe POST of mail
-programs; no sign-in needed either way."""
+"""Unsubscribing: the link in every letter shows a page whose button turns letters off, and
+mail programs' List-Unsubscribe POST (RFC 8058) does the same; no sign-in needed either way.
+Following the link changes nothing: mail providers' link scanners fetch every link."""
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
@@ -39,24 +41,38 @@ def link(alice, bob, inbox):
     return header[len(f"<{SITE}") : -1]
 
 
-def test_following_the_link_signed_out_turns_every_email_off(link, bob):
+ONE_CLICK = {"List-Unsubscribe": "One-Click"}
+
+
+def button_of(page: str) -> tuple[str, dict[str, str]]:
+    """The action and fields of the unsubscribe page's form."""
+    form = re.search(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', page, re.S)
+    assert form, page
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form.group(2)))
+    return form.group(1), fields
+
+
+def test_following_the_link_signed_out_changes_nothing_and_shows_a_button(link, bob):
     response = Client().get(link)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "You are unsubscribed" in page
-    assert "Turn emails back on" in page
-    assert choices(bob) == ALL_OFF
+    assert "Unsubscribe?" in page and ">Unsubscribe</button>" in page
+    assert choices(bob) == ALL_ON
     assert "no-cache" in response["Cache-Control"]
+    assert button_of(page) == (link, ONE_CLICK)
 
 
-def test_turning_emails_back_on_signed_out(link, bob):
+def test_the_pages_button_unsubscribes_then_turns_emails_back_on(link, bob):
     client = Client(enforce_csrf_checks=True)
-    page = client.get(link).content.decode()
+    action, fields = button_of(client.get(link).content.decode())
+    response = client.post(action, fields)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "You are unsubscribed" in page
     assert choices(bob) == ALL_OFF
-    action = re.search(r'<form method="post" action="([^"]+)"', page)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
-    assert action and token, page
-    response = client.post(action.group(1), {"csrfmiddlewaretoken": token.group(1)})
+    action, fields = button_of(page)
+    assert "csrfmiddlewaretoken" in fields
+    response = client.post(action, fields)
     assert response.status_code == 200
     assert "Emails are on again" in response.content.decode()
     assert choices(bob) == ALL_ON
@@ -64,16 +80,17 @@ def test_turning_emails_back_on_signed_out(link, bob):
 
 def test_turning_emails_back_on_needs_the_csrf_token(link, bob):
     client = Client(enforce_csrf_checks=True)
-    client.get(link)
+    client.post(link, ONE_CLICK)
     assert client.post(f"{link}undo/").status_code == 403
     assert choices(bob) == ALL_OFF
 
 
-def test_a_mail_program_unsubscribes_with_one_click(link, bob):
+def test_a_mail_program_unsubscribes_with_one_click_twice_the_same_as_once(link, bob):
     client = Client(enforce_csrf_checks=True)  # mail programs have no CSRF token
-    response = client.post(link, {"List-Unsubscribe": "One-Click"})
-    assert response.status_code == 200
-    assert choices(bob) == ALL_OFF
+    for _ in range(2):
+        response = client.post(link, ONE_CLICK)
+        assert response.status_code == 200
+        assert choices(bob) == ALL_OFF
 
 
 def test_a_post_without_the_one_click_body_changes_nothing(link, bob):
@@ -83,7 +100,7 @@ def test_a_post_without_the_one_click_body_changes_nothing(link, bob):
 
 
 def test_one_users_link_leaves_the_others_alone(link, alice, bob):
-    Client().get(link)
+    Client().post(link, ONE_CLICK)
     assert choices(alice) == ALL_ON
 
 
@@ -101,15 +118,62 @@ def test_a_token_signed_for_something_else_is_refused(bob):
 
     token = signing.dumps(bob.pk, salt="something-else")
     assert Client().get(reverse("unsubscribe", args=[token])).status_code == 400
+    assert Client().post(reverse("unsubscribe", args=[token]), ONE_CLICK).status_code == 400
     assert choices(bob) == ALL_ON
 
 
-def test_the_link_of_a_deleted_account_is_a_404(db):
+def token_of(link: str) -> str:
+    return link.rstrip("/").rsplit("/", 1)[1]
+
+
+def test_the_token_is_random_and_shows_nothing_of_the_account(link, alice, bob):
+    token = token_of(link)
+    bob.refresh_from_db()
+    assert token == bob.unsubscribe_key != alice.unsubscribe_key
+    assert len(token) >= 32
+    # Not the id in any readable form: not in clear, nor as the base64 of it that a signed
+    # value starts with ("NDA" for 40), nor anything signing can read.
+    from django.core import signing
+
+    for shown in (str(bob.pk), base64.urlsafe_b64encode(str(bob.pk).encode()).decode()):
+        assert not token.startswith(shown)
+    assert ":" not in token
+    with pytest.raises(signing.BadSignature):
+        signing.loads(token, salt="unsubscribe")
+
+
+def test_a_new_key_cancels_the_links_already_sent(link, bob):
+    bob.rotate_unsubscribe_key()
+    assert Client().post(link, ONE_CLICK).status_code == 400
+    assert choices(bob) == ALL_ON
+    new = reverse("unsubscribe", args=[bob.unsubscribe_key])
+    assert Client().post(new, ONE_CLICK).status_code == 200
+    assert choices(bob) == ALL_OFF
+
+
+def test_a_link_from_before_the_random_keys_still_leads_to_the_button(bob):
+    """Letters sent before carried a token signed over the user's id."""
+    from django.core import signing
+
+    old = reverse("unsubscribe", args=[signing.dumps(bob.pk, salt="unsubscribe")])
+    client = Client(enforce_csrf_checks=True)
+    page = client.get(old).content.decode()
+    assert "Unsubscribe?" in page
+    assert choices(bob) == ALL_ON
+    action, fields = button_of(page)
+    assert client.post(action, fields).status_code == 200
+    assert choices(bob) == ALL_OFF
+
+
+def test_the_old_link_of_a_deleted_account_is_a_404(db):
+    from django.core import signing
+
     from tests.conftest import make_user
 
     erin = make_user("erin")
-    token = mail.unsubscribe_token(erin.pk)
+    old, new = signing.dumps(erin.pk, salt="unsubscribe"), erin.unsubscribe_key
     User.objects.filter(pk=erin.pk).delete()
-    response = Client().get(reverse("unsubscribe", args=[token]))
+    response = Client().get(reverse("unsubscribe", args=[old]))
     assert response.status_code == 404
     assert "no longer exists" in response.content.decode()
+    assert Client().get(reverse("unsubscribe", args=[new])).status_code == 400

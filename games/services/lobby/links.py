@@ -10,7 +10,8 @@ from accounts.models import User
 from games import mail
 from games.kinds import lobby as rules
 from games.models import INVITE_LINK_LIFETIME, Game, Invitation, Membership, new_token
-from games.services.lobby.refusals import Conflict, LinkUnusable, LobbyRefused
+from games.services.lobby.letter_limits import record_letter
+from games.services.lobby.refusals import Conflict, LinkUnusable
 from games.services.lobby.room import (
     _changed,
     _locked_room,
@@ -51,21 +52,14 @@ def create_invite_link(*, game_id: int, by: User) -> Invitation:
 @transaction.atomic
 def email_invite_link(*, game_id: int, by: User, email: str) -> Invitation:
     """A private link (as `create_invite_link`) emailed to `email` after commit, saying who
-    invites them to which game: for a friend who may have no account yet.
+    invites them to a game of which kind: for a friend who may have no account yet.
 
-    Each letter goes to an address we know nothing about, so one person may send at most
-    20 an hour (429): the site must not become a way to mail strangers."""
-    from datetime import timedelta  # these two may join the imports at the top
-
-    hourly_limit = 20
-    since = timezone.now() - timedelta(hours=1)
-    recent = Invitation.objects.filter(inviter=by, token__isnull=False, created_at__gte=since)
-    if recent.count() >= hourly_limit:
-        raise LobbyRefused(
-            "You have sent a lot of invitations in the last hour. Try again later.", status=429
-        )
-    invitation = create_invite_link(game_id=game_id, by=by)
-    transaction.on_commit(lambda: mail.send_invite_link(invitation, email))
+    Each letter goes to an address we know nothing about: `record_letter` says who may send
+    one and how many (403, 422, 429)."""
+    invitation = create_invite_link(game_id=game_id, by=by)  # locks the game, or 404
+    address = record_letter(by=by, email=email)
+    key = address.unsubscribe_key
+    transaction.on_commit(lambda: mail.send_invite_link(invitation, email, unsubscribe_key=key))
     return invitation
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
+from allauth.core import ratelimit
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -55,6 +56,11 @@ def email_invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
     form = EmailInviteForm(request.POST)
     if not form.is_valid():
         return _bad_input(request, game_id, first_error(form))
+    # Per client address (ACCOUNT_RATE_LIMITS["invite_mail"]): many accounts from one place.
+    # allauth's limiter takes the address from the proxy only when BEHIND_PROXY trusts one.
+    if not ratelimit.consume(request, action="invite_mail"):
+        message = "Too many invitations were emailed from your network lately. Try again later."
+        return _answer(request, game_id, error=message, status=429)
     email = form.cleaned_data["email"]
     return _run(
         request,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from accounts.addresses import verified_address
 from games import clocks, registry
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
@@ -118,6 +119,8 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         "is_invitee": me is not None and me.role == Membership.Role.INVITEE,
         "my_invitation": invitations.get(user.pk) if user.is_authenticated else None,
         "can_invite": seated and waiting,
+        # Emailing invitations needs a verified address (games/services/lobby/letter_limits.py).
+        "can_mail_invites": seated and waiting and bool(verified_address(user.pk)),
         "can_join": me is None and waiting and game.public and free,
         "can_start": is_organizer and waiting and player_count in can_start_with,
         "start_needs": f"{game.max_players} players (every seat)" if team_game else kind.seats_text,
