@@ -236,6 +236,8 @@ class AbsentSeat:
     cover: bool  # the viewer may ask a bot to cover it
     replace: bool  # the viewer (the organizer) may give it to an invitee
     early: bool  # the grace time has not passed yet: a click says how long is left
+    seconds: int = 0  # how long they had been away when drawn (the page counts on: table.js)
+    ready_in: int = 0  # seconds until the grace time has passed (the page hides the hint then)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -247,6 +249,7 @@ class Offers:
     invite: bool = False  # the organizer may invite a stand-in (a seat is absent)
     abandon: bool = False  # the organizer may try: everybody else is disconnected
     abandon_early: bool = False  # ... but not for long enough yet
+    abandon_ready_in: int = 0  # seconds until it is long enough (the page hides the hint then)
     stand_in: str = ""  # the viewer is an invitee: who can give them a seat
     links: tuple[Invitation, ...] = ()  # the organizer's unused stand-in links
     grace: str = ""  # "2 min"
@@ -298,6 +301,8 @@ def offers(
                 cover=cover,
                 replace=replace,
                 early=away < grace,
+                seconds=seen.seconds if seen is not None else 0,
+                ready_in=_wait(grace, away),
             )
         )
     abandon = is_organizer and all(away is not None for away in quiet)
@@ -309,9 +314,15 @@ def offers(
         invite=is_organizer and bool(absent),
         abandon=abandon,
         abandon_early=abandon and any(away is not None and away < after for away in quiet),
+        abandon_ready_in=max((_wait(after, away) for away in quiet if away is not None), default=0),
         grace=limit_text(grace),
         abandon_after=limit_text(after),
     )
+
+
+def _wait(limit: int, away: float) -> int:
+    """Whole seconds (rounded up) until somebody away for `away` seconds reaches `limit`."""
+    return 0 if away >= limit else math.ceil(limit - away)
 
 
 def table_offers(
