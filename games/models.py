@@ -336,7 +336,8 @@ class Snapshot(models.Model):
 class PendingMail(models.Model):
     """An email to send later, once (games/mail/): a turn email waits a little so that a
     quick reconnect cancels it, and quiet hours postpone any. `key` makes it unique: the
-    action count for a turn ("at most one per game per turn")."""
+    action count for a turn. A turn letter that goes records the absence it tells of
+    (`absence`), so a second letter for the same absence cannot be written."""
 
     class Reason(models.TextChoices):
         TURN = "turn", "Your turn"
@@ -354,12 +355,20 @@ class PendingMail(models.Model):
     # Set once handled: sent, or dropped (the player came back, mail is off, no address).
     done_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=40, blank=True)
+    # A turn letter that went: when the player's absence began (whole seconds since the
+    # epoch, 0 if they never had the game open; games/presence.py). Empty otherwise.
+    absence = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["due_at"]
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "game", "reason", "key"], name="one_pending_mail_per_reason"
+            ),
+            models.UniqueConstraint(
+                fields=["user", "game", "absence"],
+                condition=Q(reason="turn"),
+                name="one_turn_mail_per_absence",
             ),
         ]
         indexes = [

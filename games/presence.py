@@ -11,6 +11,14 @@ When a user's socket on a game closes, the time is kept in the same cache for `L
 seconds, so once their last one has closed their seat can say how long they have been away
 ("away 3 min").
 
+A request on one of the game's pages counts as presence too (`seen`, from
+games/middleware.py): a player who moves over HTTP with no socket open is present for
+`away_threshold()` seconds after their last request (the same 2 minutes a bot waits before
+it may cover a seat). A player's absence therefore starts when their last page of the game
+closes (`leave`) or, when a request came after that, once that request is older than the
+threshold; `Away.since` is that moment, and the cover, abandon and turn mail rules all
+count from it.
+
 The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when a user's
 first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
@@ -33,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.exceptions import SynchronousOnlyOperation
@@ -40,6 +49,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 HEARTBEAT = 20  # seconds between refreshes by a live socket
 TTL = 3 * HEARTBEAT  # a key outlives two missed heartbeats
 LEFT_TTL = 7 * 24 * 3600  # how long a departure is remembered (then the seat just says away)
+SEEN_EVERY = 10  # seconds: a request writes its time only when the stamp is older than this
 
 
 def now() -> float:
@@ -133,6 +143,10 @@ def _left_key(game_id: int, user_id: int) -> str:
     return f"presence-left:{game_id}:{user_id}"
 
 
+def _seen_key(game_id: int, user_id: int) -> str:
+    return f"presence-seen:{game_id}:{user_id}"
+
+
 def _roster_key(game_id: int) -> str:
     return f"presence-roster:{game_id}"
 
@@ -201,6 +215,29 @@ def touch(game_id: int, user_ids: Iterable[int]) -> None:
     _enrol(game_id, user_ids)
 
 
+def away_threshold() -> int:
+    """Seconds a request on a game's pages keeps its user present (settings: the grace a bot
+    waits before covering a seat, so one figure says what "away" means)."""
+    return int(settings.COVER_GRACE_SECONDS)
+
+
+def seen(game_id: int, user_id: int) -> None:
+    """`user_id` was answered a request on one of the game's pages: they count as present
+    until `away_threshold()` seconds after it. One cache read; a write only when the stamp
+    is older than SEEN_EVERY seconds or a page of the game closed after it (so the last
+    request after a closed page is never lost)."""
+    seen_key, left_key = _seen_key(game_id, user_id), _left_key(game_id, user_id)
+    found = cache.get_many([seen_key, left_key])
+    stamp, left = found.get(seen_key), found.get(left_key)
+    at = now()
+    if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
+        closed_since = isinstance(left, int | float) and left >= stamp
+        if not closed_since:
+            return
+    cache.set(seen_key, at, LEFT_TTL)
+    forget(game_id)
+
+
 @dataclass(frozen=True)
 class Away:
     """A user with no socket open on a game, and since when."""
@@ -215,11 +252,16 @@ class Away:
 
 @dataclass(frozen=True)
 class Presence:
-    """Who has a game open (`connected`), and since when the others known to have had it
-    open have been away (`away`, by user id)."""
+    """Who has a game open (`connected`), who has no page of it open but made a request on
+    it less than `away_threshold()` ago (`recent`), and since when the others known to have
+    had it open have been away (`away`, by user id)."""
 
     connected: set[int] = field(default_factory=set)
     away: dict[int, Away] = field(default_factory=dict)
+    recent: set[int] = field(default_factory=set)
+
+    def present(self, user_id: int) -> bool:
+        return user_id in self.connected or user_id in self.recent
 
 
 def away_text(seconds: float) -> str:
@@ -235,10 +277,15 @@ def away_text(seconds: float) -> str:
 
 
 def presence_of(
-    game_id: int, user_ids: Iterable[int] | None = None, *, fresh: bool = False
+    game_id: int,
+    user_ids: Iterable[int] | None = None,
+    *,
+    fresh: bool = False,
+    at: float | None = None,
 ) -> Presence:
     """Who has the game open, and how long the others have been away (one cache read, or
-    this process's recent one unless `fresh`: see `forget`).
+    this process's recent one unless `fresh`: see `forget`), at `at` (seconds since the
+    epoch; by default `now()`).
 
     `user_ids` are the candidates (e.g. the seated users already loaded by the caller);
     by default every human member of the game.
@@ -252,25 +299,52 @@ def presence_of(
     candidates = {int(uid) for uid in user_ids if uid is not None}
     if not candidates:
         return Presence()
-    keys = [k for uid in candidates for k in (_key(game_id, uid), _left_key(game_id, uid))]
+    keys = [
+        k
+        for uid in candidates
+        for k in (_key(game_id, uid), _left_key(game_id, uid), _seen_key(game_id, uid))
+    ]
     if fresh:
         found = cache.get_many(keys)
     else:
         found = _recent((game_id, "counts", frozenset(candidates)), lambda: cache.get_many(keys))
     connected = {uid for uid in candidates if int(found.get(_key(game_id, uid)) or 0) > 0}
-    at = now()
-    away = {}
+    at = now() if at is None else at
+    away, recent = {}, set()
     for uid in candidates - connected:
-        left = found.get(_left_key(game_id, uid))
-        if isinstance(left, int | float):
-            away[uid] = Away(datetime.fromtimestamp(left, UTC), away_text(max(0.0, at - left)))
-    return Presence(connected, away)
+        since = _absent_since(
+            found.get(_left_key(game_id, uid)), found.get(_seen_key(game_id, uid))
+        )
+        if since is None:
+            continue
+        if since > at:  # a request less than the threshold ago: still here
+            recent.add(uid)
+        else:
+            away[uid] = Away(datetime.fromtimestamp(since, UTC), away_text(at - since))
+    return Presence(connected, away, recent)
+
+
+def _absent_since(left: object, stamp: object) -> float | None:
+    """When an absence began (seconds since the epoch; may lie ahead: still present), from
+    when the user's last page closed and their last request; None if neither is known."""
+    closed = float(left) if isinstance(left, int | float) else None
+    asked = float(stamp) if isinstance(stamp, int | float) else None
+    if asked is not None and (closed is None or asked > closed):
+        return asked + away_threshold()
+    return closed
 
 
 def connected_user_ids(game_id: int, user_ids: Iterable[int] | None = None) -> set[int]:
-    """The ids of users with at least one open socket on the game now (see `presence_of`;
-    always a fresh read: mail is sent or not on it)."""
+    """The ids of users with at least one open socket on the game now (a fresh read)."""
     return presence_of(game_id, user_ids, fresh=True).connected
+
+
+def present_user_ids(game_id: int, user_ids: Iterable[int] | None = None) -> set[int]:
+    """The ids of users with a page of the game open, or a request on it less than
+    `away_threshold()` ago (see `presence_of`; always a fresh read: mail is sent or not
+    on it)."""
+    here = presence_of(game_id, user_ids, fresh=True)
+    return here.connected | here.recent
 
 
 def watchers(game_id: int, seated_user_ids: Iterable[int | None]) -> int:

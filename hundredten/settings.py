@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "hundredten.busy.BusyDatabaseMiddleware",
+    "games.middleware.PresenceMiddleware",
 ]
 
 ROOT_URLCONF = "hundredten.urls"
@@ -304,12 +305,13 @@ BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "2"))
 # Getting past an absent player (games/services/absence.py): how long a player must have
 # been away from the table before another may ask a bot to cover their seat (or the
 # organizer give it to a stand-in), and before the organizer may abandon a game that every
-# other human player has left.
+# other human player has left. A request on a game's pages keeps its player present for
+# COVER_GRACE_SECONDS too (games/presence.py: the away threshold).
 COVER_GRACE_SECONDS = env_int("COVER_GRACE_SECONDS", 120)
 ABANDON_AFTER_SECONDS = env_int("ABANDON_AFTER_SECONDS", 15 * 60)
 
-# How long a turn email waits before it goes (games/mail/): a player back at the table by
-# then, or whose turn has passed, gets none.
+# How long after a player's absence begins their turn email goes (games/mail/): one per
+# absence; a player back at the table by then, or whose turn has passed, gets none.
 TURN_MAIL_DELAY_SECONDS = float(env_str("TURN_MAIL_DELAY_SECONDS", "60"))
 
 # The pause between two steps of a resolution played out on a table (One Hundred and

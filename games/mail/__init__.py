@@ -3,7 +3,8 @@
 Each email is a `PendingMail` row first, queued inside the transaction that causes it (a
 move, an invitation, a request to come back), so it exists exactly when that change does.
 The row's unique (user, game, reason, key) keeps it to one per cause: per turn for TURN (key =
-the game's action count), per invitation for INVITED, per hour for COME_BACK.
+the game's action count; then one letter per absence, decided when due), per invitation for
+INVITED, per hour for COME_BACK.
 
 Every server process runs the deadline sweep (games/deadlines.py), which calls `send_due`
 about once a second. Several processes may call it at once, so it *claims* rows: in one
@@ -16,7 +17,9 @@ the send loses those letters (their outcome stays "sending"). At most once, neve
 
 What is decided when a row falls due, not when it is queued:
 - TURN goes only if it is still the user's turn (`must_act`, not handed to the bot), the
-  game is on, and they have no socket open on the game (`games.presence`): back at the table.
+  game is on, they are away (`games.presence`: no page of the game open, no request on it
+  for the away threshold) for the delay, and no letter went for this absence yet: one per
+  absence (games/mail/deciding.py).
 - Any letter is dropped if its kind is turned off on the user's profile, or the user has no
   verified address (`accounts.addresses`).
 - Quiet hours (in the user's time zone; a window may wrap midnight) postpone it to their end,

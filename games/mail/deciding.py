@@ -1,4 +1,18 @@
-"""Deciding, when a row falls due, whether its letter goes now, later or never."""
+"""Deciding, when a row falls due, whether its letter goes now, later or never.
+
+Turn letters: one per game per absence. A row is queued each time a turn begins (per turn:
+games/mail/queue.py), but when one falls due
+- it is dropped if a later turn's row is queued (that one carries on), the turn has passed,
+  the seat went to the bot or the game is over;
+- it waits while the player is present (a page of the game open, or a request on it less
+  than the away threshold ago: games/presence.py), and until TURN_MAIL_DELAY_SECONDS after
+  their absence began;
+- it goes, recording the absence it tells of (`PendingMail.absence`: when that absence
+  began), unless a letter for that absence went already: the unique constraint on
+  (user, game, absence) makes a second one impossible, across sweeps too. A new letter needs
+  a new absence: the player came back (a page, a request) and left again.
+There is no reminder during one long absence.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +21,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.conf import settings
+from django.db.models import Max
+
 from accounts.addresses import verified_addresses
 from accounts.models import User
 from games import presence
 from games.mail.queue import PREFERENCE, Reason
 from games.models import Game, Invitation, Membership, PendingMail
+from games.presence import Presence
 
 
 def quiet_end(user: User, now: datetime) -> datetime | None:
@@ -43,10 +61,11 @@ class Batch:
     addresses: dict[int, str]
     members: dict[int, list[Membership]]  # by game id, seated people and bots
     invitations: dict[int, Invitation]
-    connected: set[tuple[int, int]]  # (game id, user id) with a socket open on the game
+    presence: dict[int, Presence]  # by game id, of the users of turn and come-back rows
+    newest: dict[tuple[int, int], int]  # (game id, user id) -> key of its latest open turn row
 
     @classmethod
-    def load(cls, rows: list[PendingMail]) -> Batch:
+    def load(cls, rows: list[PendingMail], now: datetime) -> Batch:
         game_ids = {row.game_id for row in rows}
         members: dict[int, list[Membership]] = defaultdict(list)
         seated = Membership.objects.filter(game_id__in=game_ids, seat__isnull=False)
@@ -57,16 +76,32 @@ class Batch:
         for row in rows:
             if row.reason in (Reason.TURN, Reason.COME_BACK):
                 watch[row.game_id].add(row.user_id)
+        turns = [row for row in rows if row.reason == Reason.TURN]
+        open_turns = (
+            PendingMail.objects.filter(
+                reason=Reason.TURN,
+                done_at__isnull=True,
+                game_id__in={row.game_id for row in turns},
+                user_id__in={row.user_id for row in turns},
+            )
+            .values_list("game_id", "user_id")
+            .annotate(newest=Max("key"))
+        )
+        at = now.timestamp()
         return cls(
             addresses=verified_addresses({row.user_id for row in rows}),
             members=members,
             invitations=Invitation.objects.select_related("inviter").in_bulk(invited),
-            connected={
-                (game_id, uid)
+            presence={
+                game_id: presence.presence_of(game_id, uids, fresh=True, at=at)
                 for game_id, uids in watch.items()
-                for uid in presence.connected_user_ids(game_id, uids)
             },
+            newest={(game_id, uid): key for game_id, uid, key in open_turns} if turns else {},
         )
+
+    def present(self, row: PendingMail) -> bool:
+        here = self.presence.get(row.game_id)
+        return here is not None and here.present(row.user_id)
 
     def member(self, row: PendingMail) -> Membership | None:
         return next((m for m in self.members[row.game_id] if m.user_id == row.user_id), None)
@@ -85,21 +120,20 @@ def drop_reason(row: PendingMail, batch: Batch) -> str:
         return "turned off"
     if row.user_id not in batch.addresses:
         return "no verified address"
-    back = (row.game_id, row.user_id) in batch.connected
     if row.reason == Reason.TURN:
         member = batch.member(row)
         if game.status != Game.Status.ACTIVE:
             return "game not in progress"
+        if row.key < batch.newest.get((row.game_id, row.user_id), row.key):
+            return "a later turn's letter waits"
         if member is None or not member.must_act:
             return "turn passed"
         if member.automated:
             return "seat handed to the bot"
-        if back:
-            return "back at the table"
     elif row.reason == Reason.COME_BACK:
         if game.status != Game.Status.ACTIVE:
             return "game not in progress"
-        if back:
+        if batch.present(row):
             return "back at the table"
     elif row.reason == Reason.INVITED:
         invitation = batch.invitations.get(row.key)
@@ -110,3 +144,21 @@ def drop_reason(row: PendingMail, batch: Batch) -> str:
         ):
             return "invitation closed"
     return ""
+
+
+def turn_mail_delay() -> timedelta:
+    return timedelta(seconds=float(settings.TURN_MAIL_DELAY_SECONDS))
+
+
+def absence_of(row: PendingMail, batch: Batch, now: datetime) -> int | datetime:
+    """For a turn letter that may go: the absence it would tell of (when it began, whole
+    seconds since the epoch; 0 if the player never had the game open), or, while the player
+    is present or left less than the delay ago, when to decide again."""
+    here = batch.presence.get(row.game_id, Presence())
+    if here.present(row.user_id):
+        return now + turn_mail_delay()
+    away = here.away.get(row.user_id)
+    if away is None:
+        return 0
+    ready = away.since + turn_mail_delay()
+    return ready if ready > now else int(away.since.timestamp())

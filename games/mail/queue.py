@@ -39,8 +39,9 @@ def _queue(
 
 def turn_began(game: Game, user_ids: Iterable[int]) -> None:
     """It has just become these users' turn in `game` (called inside the move's
-    transaction): queue one turn email each, sent after a short delay unless they have the
-    game open by then or their turn has passed."""
+    transaction): queue a turn row each, decided after a short delay (games/mail/deciding.py:
+    at most one letter per absence, and none while they are present or once the turn has
+    passed)."""
     delay = timedelta(seconds=float(settings.TURN_MAIL_DELAY_SECONDS))
     _queue(game.pk, user_ids, Reason.TURN, key=game.action_count, due_at=timezone.now() + delay)
 
@@ -103,7 +104,7 @@ def ask_to_come_back(*, game_id: int, by: User, seat: int) -> Membership:
         raise ComeBackRefused(f"{target.name} is a bot: it never leaves the table.")
     if target.user_id == by.pk:
         raise ComeBackRefused("That is your own seat.")
-    if target.user_id in presence.connected_user_ids(game.pk, [target.user_id]):
+    if target.user_id in presence.present_user_ids(game.pk, [target.user_id]):
         raise ComeBackRefused(f"{target.name} is at the table now.")
     now = timezone.now()
     _, created = PendingMail.objects.get_or_create(

@@ -9,11 +9,12 @@ from datetime import datetime
 from typing import Any
 
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.mail.deciding import Batch, drop_reason, quiet_end
+from games.mail.deciding import Batch, absence_of, drop_reason, quiet_end
 from games.mail.letters import write_letter
+from games.mail.queue import Reason
 from games.models import PendingMail
 
 log = logging.getLogger(__name__)
@@ -44,16 +45,20 @@ def claim(now: datetime) -> tuple[list[Outgoing], int]:
         )
         if not rows:
             return [], 0
-        batch = Batch.load(rows)
+        batch = Batch.load(rows, now)
         outgoing = []
         for row in rows:
             outcome = drop_reason(row, batch)
             if not outcome:
-                until = quiet_end(row.user, now)
+                absence = absence_of(row, batch, now) if row.reason == Reason.TURN else None
+                until = absence if isinstance(absence, datetime) else quiet_end(row.user, now)
                 if until is not None:
                     row.due_at = until
                     row.save(update_fields=["due_at"])
                     continue
+                if isinstance(absence, int) and not told(row, absence):
+                    outcome = "told of this absence already"
+            if not outcome:
                 try:
                     outgoing.append(Outgoing(row.pk, write_letter(row, batch)))
                     outcome = "sending"
@@ -63,6 +68,19 @@ def claim(now: datetime) -> tuple[list[Outgoing], int]:
             row.done_at, row.outcome = now, outcome
             row.save(update_fields=["done_at", "outcome"])
         return outgoing, len(rows)
+
+
+def told(row: PendingMail, absence: int) -> bool:
+    """Mark `row` as the turn letter of `absence`; False if a letter for that absence was
+    written already (the unique constraint says so, whichever sweep wrote it)."""
+    row.absence = absence
+    try:
+        with transaction.atomic():  # a savepoint: the claim goes on after a refusal
+            row.save(update_fields=["absence"])
+    except IntegrityError:
+        row.absence = None
+        return False
+    return True
 
 
 def deliver(outgoing: list[Outgoing]) -> None:

@@ -1,8 +1,9 @@
 """Getting past an absent player: a bot covers their seat, a stand-in takes it over, or the
 organizer abandons the game.
 
-Absent means not connected to the game (games/presence.py) for some time: a player whose
-last socket closed at least `settings.COVER_GRACE_SECONDS` ago may have their seat covered
+Absent means not present at the game (games/presence.py: no page of it open, and no request
+on it for the away threshold) for some time: a player whose absence began at least
+`settings.COVER_GRACE_SECONDS` ago may have their seat covered
 by a bot (any other seated player asks) or given to one of the game's invitees (the
 organizer decides). A player who never had the table open counts as away long enough. The
 organizer may abandon a game in progress once every other human player has been away for
@@ -50,9 +51,10 @@ class NotOrganizer(TableError):
 
 
 def away_for(here: Presence, user_id: int) -> float | None:
-    """How many seconds `user_id` has been away from the game: None while connected,
-    infinity when they never had it open (or their departure is forgotten)."""
-    if user_id in here.connected:
+    """How many seconds `user_id` has been away from the game: None while present (a page
+    open, or a recent request), infinity when they never had it open (or their departure is
+    forgotten)."""
+    if here.present(user_id):
         return None
     away = here.away.get(user_id)
     return math.inf if away is None else float(away.seconds)
@@ -128,7 +130,12 @@ def cover(*, game_id: int, by: Any, seat: int) -> Game:
         raise RefusedMove(f"{target.name} is a bot already.")
     if target.automated:
         raise RefusedMove(f"A bot plays {target.name}’s seat already.")
-    _require_away(target, presence_of(game.pk, [target.user_id]), cover_grace(), "a bot can cover")
+    _require_away(
+        target,
+        presence_of(game.pk, [target.user_id], fresh=True),
+        cover_grace(),
+        "a bot can cover",
+    )
     target.automated = True
     target.cover_note = f"{by.shown_name} asked a bot to cover"[:80]
     target.save(update_fields=["automated", "cover_note"])
@@ -165,7 +172,7 @@ def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> 
         raise RefusedMove(f"{newcomer.name}’s invitation is no longer open.")
     _require_away(
         target,
-        presence_of(game.pk, [target.user_id]),
+        presence_of(game.pk, [target.user_id], fresh=True),
         cover_grace(),
         "you can give the seat away",
     )
@@ -199,7 +206,7 @@ def abandon(*, game_id: int, by: Any) -> Game:
     others = [
         m for m in seated(game, members).values() if m.user_id is not None and m.user_id != by.pk
     ]
-    here = presence_of(game.pk, [m.user_id for m in others if m.user_id is not None])
+    here = presence_of(game.pk, [m.user_id for m in others if m.user_id is not None], fresh=True)
     for member in others:
         _require_away(member, here, abandon_after(), "you can abandon the game")
     game.status = Game.Status.ABANDONED
@@ -229,6 +236,8 @@ class AbsentSeat:
     cover: bool  # the viewer may ask a bot to cover it
     replace: bool  # the viewer (the organizer) may give it to an invitee
     early: bool  # the grace time has not passed yet: a click says how long is left
+    seconds: int = 0  # how long they had been away when drawn (the page counts on: table.js)
+    ready_in: int = 0  # seconds until the grace time has passed (the page hides the hint then)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -240,6 +249,7 @@ class Offers:
     invite: bool = False  # the organizer may invite a stand-in (a seat is absent)
     abandon: bool = False  # the organizer may try: everybody else is disconnected
     abandon_early: bool = False  # ... but not for long enough yet
+    abandon_ready_in: int = 0  # seconds until it is long enough (the page hides the hint then)
     stand_in: str = ""  # the viewer is an invitee: who can give them a seat
     links: tuple[Invitation, ...] = ()  # the organizer's unused stand-in links
     grace: str = ""  # "2 min"
@@ -291,6 +301,8 @@ def offers(
                 cover=cover,
                 replace=replace,
                 early=away < grace,
+                seconds=seen.seconds if seen is not None else 0,
+                ready_in=_wait(grace, away),
             )
         )
     abandon = is_organizer and all(away is not None for away in quiet)
@@ -302,9 +314,15 @@ def offers(
         invite=is_organizer and bool(absent),
         abandon=abandon,
         abandon_early=abandon and any(away is not None and away < after for away in quiet),
+        abandon_ready_in=max((_wait(after, away) for away in quiet if away is not None), default=0),
         grace=limit_text(grace),
         abandon_after=limit_text(after),
     )
+
+
+def _wait(limit: int, away: float) -> int:
+    """Whole seconds (rounded up) until somebody away for `away` seconds reaches `limit`."""
+    return 0 if away >= limit else math.ceil(limit - away)
 
 
 def table_offers(

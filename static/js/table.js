@@ -5,7 +5,9 @@
 //   pushes redraw them;
 // - tells the server which side panel (#table-side) the page shows, so a move's answer
 //   carries a new one only when it changed;
-// - keeps "away 3 min" by a seat counting while nothing redraws the table;
+// - keeps "away 3 min" by a seat and in the "Away from the table" panel counting while
+//   nothing redraws the table, and hides the panel's "(possible once away 2 min)" hints
+//   once that time has passed (data-ready-in);
 // - counts each awaited seat's clock down (data-deadline, against the server's time in
 //   #table-root's data-now when the page was loaded, so this computer's clock need not be
 //   right; #table itself carries no time, so a redraw with nothing new is not sent);
@@ -27,7 +29,7 @@
 
   function tickAway() {
     var now = Date.now();
-    document.querySelectorAll(".presence-away time[data-away-for]").forEach(function (time) {
+    document.querySelectorAll("time[data-away-for]").forEach(function (time) {
       if (!time.dataset.gotAt) time.dataset.gotAt = String(now);
       var seconds = parseInt(time.dataset.awayFor, 10) + (now - parseInt(time.dataset.gotAt, 10)) / 1000;
       var text = awayText(seconds);
@@ -36,6 +38,19 @@
   }
   document.addEventListener("htmx:load", tickAway); // new seats: note when they came
   window.setInterval(tickAway, 15000);
+
+  // A hint that says an action is not possible yet hides itself when it becomes possible
+  // (the server still checks: a click too early is answered with how long is left).
+  function tickReady() {
+    var now = Date.now();
+    document.querySelectorAll("[data-ready-in]").forEach(function (hint) {
+      if (!hint.dataset.gotAt) hint.dataset.gotAt = String(now);
+      var waited = now - parseInt(hint.dataset.gotAt, 10);
+      if (!hint.hidden && waited >= parseInt(hint.dataset.readyIn, 10) * 1000) hint.hidden = true;
+    });
+  }
+  document.addEventListener("htmx:load", tickReady);
+  window.setInterval(tickReady, 1000);
 
   // Seat clocks: "0:27", "4:05", "5 h 12 min", "2 d 3 h".
   var serverOffset = null; // server time minus this computer's, from the page's load

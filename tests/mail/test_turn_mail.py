@@ -55,11 +55,12 @@ def test_the_letter_has_text_and_html_parts_and_one_click_unsubscribe(bobs_turn,
     assert f'href="{link}"' in html_of(message)
 
 
-def test_a_player_connected_to_the_game_gets_no_turn_mail(bobs_turn, bob, inbox):
+def test_a_player_connected_to_the_game_gets_no_turn_mail_while_there(bobs_turn, bob, inbox):
     presence.join(bobs_turn.pk, bob.pk)
-    assert mail.send_due(after(61)) == 1  # handled: dropped
+    assert mail.send_due(after(61)) == 1  # handled: it waits while he is at the table
     assert inbox.messages == []
-    assert PendingMail.objects.get(user=bob).outcome == "back at the table"
+    row = PendingMail.objects.get(user=bob)
+    assert row.done_at is None and row.due_at > after(61)
 
 
 def test_a_player_who_left_again_before_the_delay_gets_the_mail(bobs_turn, bob, inbox):
