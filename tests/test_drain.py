@@ -45,13 +45,22 @@ async def served(drain: Drain, scope: Any) -> tuple[asyncio.Task[None], list[Any
     return asyncio.ensure_future(drain(scope, no_body, send)), sent
 
 
-async def test_a_request_inside_when_the_drain_begins_is_answered_and_waited_for() -> None:
+async def stopped_during_a_request(
+    seconds: float,
+) -> tuple[Request, Drain, asyncio.Task[None], list[Any], asyncio.Future[None]]:
+    """A request inside the application when the server stops: the drain begins, then
+    daphne's kill_all_applications cancels the application instance."""
     app = Request()
-    drain = Drain(app, seconds=60)
+    drain = Drain(app, seconds=seconds)
     instance, sent = await served(drain, http())
     await app.entered.wait()
     settled = drain.begin()
-    instance.cancel()  # daphne's kill_all_applications, right after the drain's trigger
+    instance.cancel()
+    return app, drain, instance, sent, settled
+
+
+async def test_a_request_inside_when_the_drain_begins_is_answered_and_waited_for() -> None:
+    app, _, instance, sent, settled = await stopped_during_a_request(seconds=60)
     await asyncio.sleep(0)
     assert not settled.done() and not instance.done()
     app.release.set()
@@ -79,12 +88,7 @@ async def test_an_idle_drain_ends_without_waiting() -> None:
 
 
 async def test_a_request_still_running_at_the_deadline_is_cancelled() -> None:
-    app = Request()
-    drain = Drain(app, seconds=0.05)
-    instance, sent = await served(drain, http())
-    await app.entered.wait()
-    settled = drain.begin()
-    instance.cancel()
+    _, drain, instance, sent, settled = await stopped_during_a_request(seconds=0.05)
     with pytest.raises(asyncio.CancelledError):
         await instance
     await settled
