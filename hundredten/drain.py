@@ -125,8 +125,13 @@ async def refuse(send: ASGISendCallable) -> None:
             "status": 503,
             "headers": [
                 (b"content-type", b"text/plain; charset=utf-8"),
+                (b"x-content-type-options", b"nosniff"),  # as Django's answers say
                 (b"retry-after", b"1"),
                 (b"connection", b"close"),
+                # htmx swaps a table's 503 in (the view's carries the fresh table): this plain
+                # sentence would replace the table. Left as it is, the table shows the move
+                # not made once its socket reconnects.
+                (b"hx-reswap", b"none"),
             ],
             "trailers": False,
         }

@@ -78,6 +78,7 @@ async def test_a_request_after_the_drain_began_gets_a_503_and_never_reaches_djan
     await instance
     assert app.calls == 0
     assert sent[0]["status"] == 503 and (b"connection", b"close") in sent[0]["headers"]
+    assert (b"hx-reswap", b"none") in sent[0]["headers"]  # the table stays as it was
     assert b"Nothing was changed" in sent[1]["body"]
 
 
