@@ -186,9 +186,12 @@ def ours(pid: int, run: Path) -> bool:
 
 
 def stop(run: Path) -> list[str]:
-    """Stop nginx, then each daphne (and any worker it started: its whole session), from
-    the pid files in run; returns what was stopped."""
-    files = sorted(run.glob("*.pid"), key=lambda path: (path.name != "nginx.pid", path.name))
+    """Stop each daphne (and any worker it started: its whole session), then nginx, from
+    the pid files in run; returns what was stopped. The daphnes first: each answers the
+    requests it has taken before it exits (hundredten/drain.py), and nginx, still running,
+    passes the answers on (stopped first, it dropped them) and sends new requests to the
+    daphnes not yet stopped."""
+    files = sorted(run.glob("*.pid"), key=lambda path: (path.name == "nginx.pid", path.name))
     stopped = []
     for pid_file in files:
         pid = int(pid_file.read_text())

@@ -22,9 +22,12 @@ from channels.security.websocket import WebsocketDenier  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from hundredten import drain  # noqa: E402
 from hundredten.origin import SameOriginValidator  # noqa: E402
 
-application = ProtocolTypeRouter(
+# At SIGTERM, the requests inside Django finish and are answered before daphne closes their
+# sockets; new ones are refused (hundredten/drain.py).
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
@@ -41,6 +44,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+application = drain.install(router)
 
 # The garbage collector, tuned for a long-lived server (bench/results/realtime.md, 100 games:
 # push p99 117-119 ms against 363-648 ms untuned, CPU per move 24 against 29-33 ms). Every

@@ -16,6 +16,8 @@ WRITTEN_AGAINST: dict[str, tuple[str, str]] = {
     "django": ("5.2.19", "5.3"),
     "channels": ("4.3.2", "4.4"),
     "asgiref": ("3.13.0", "3.14"),
+    "daphne": ("4.2.3", "4.3"),
+    "twisted": ("26.10.0", "26.11"),
 }
 # The interpreter the render pool and the garbage collector tuning were written and measured
 # on (pyproject.toml: requires-python).
@@ -35,6 +37,7 @@ SESSIONS = "accounts/sessions.py"
 REALTIME = "games/realtime.py"
 ASGI = "hundredten/asgi.py"
 REDIS_CACHE = "hundredten/redis_pool.py"
+DRAIN = "hundredten/drain.py"
 
 
 class FenceBroken(AssertionError):
@@ -302,6 +305,26 @@ FENCES = [
         "9ff16af6c04a2401",
         REDIS_CACHE,
     ),
+    # The drain at shutdown: daphne loads the application (whose import registers the drain's
+    # "before shutdown" trigger) before its server registers kill_all_applications, and
+    # Twisted calls a phase's triggers in the order registered; kill_all_applications cancels
+    # each application instance and waits for it; a reply is written while the connection is
+    # open; the listening ports are Twisted endpoints' (readers of the reactor); what the
+    # before phase leaves unwritten, disconnectAll drops.
+    Fence("daphne.cli:CommandLineInterface.run", "(self, args)", "039cb21244f402ac", DRAIN),
+    Fence("daphne.server:Server.run", "(self)", "447c6bd42c62e98c", DRAIN),
+    Fence("daphne.server:Server.kill_all_applications", "(self)", "4e1618c6f7871758", DRAIN),
+    Fence(
+        "daphne.server:Server.handle_reply", "(self, protocol, message)", "9d9dbaea6de0657a", DRAIN
+    ),
+    Fence(
+        "daphne.management.commands.runserver:Command.inner_run",
+        "(self, *args, **options)",
+        "20342ad7c9e029c9",
+        DRAIN,
+    ),
+    Fence("twisted.internet.base:_ThreePhaseEvent.fireEvent", "(self)", "f5a747b7ec2c3df9", DRAIN),
+    Fence("twisted.internet.base:ReactorBase.disconnectAll", "(self)", "f333aa36c01587cc", DRAIN),
 ]
 
 VALUES = [
@@ -320,6 +343,7 @@ SCANNED_MODULES = [
     "hundredten.origin",
     "hundredten.busy",
     "hundredten.redis_pool",
+    "hundredten.drain",
     "games.consumers.live",
     "games.consumers.pool",
     "games.consumers.tables",
