@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
+import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
@@ -36,7 +37,9 @@ from tests.conftest import manage, server_env, shell_json, start_daphne
 
 # A round: a move per delay, each POST followed by SIGTERM that many ms later, on one server.
 DELAYS_MS = (0, 5, 10, 20, 50)
-ROUNDS = 3  # 15 tries (before the first fix, 4 to 6 rounds in 15 of one move each hung)
+ROUNDS = (
+    3  # a test each; 15 tries (before the first fix, 4 to 6 rounds in 15 of one move each hung)
+)
 # The drain's bound for the requests inside (hundredten/drain.py), then the rest of the exit.
 EXIT_WITHIN_SECONDS = DRAIN_SECONDS + 5.0
 
@@ -213,33 +216,30 @@ def one_round(
     return hung, results
 
 
-def sigterm_tries(
-    env: dict[str, str], workdir: Path, setup: dict[str, Any], socket_url: str | None = None
+def sigterm_round(
+    env: dict[str, str],
+    workdir: Path,
+    setup: dict[str, Any],
+    round_: int,
+    socket_url: str | None = None,
 ) -> list[Try]:
-    """ROUNDS rounds (`one_round`), each on a daphne of its own, a try per game of `setup`.
-    Alice's sockets are on that daphne, or on the one at `socket_url`."""
-    games: list[int] = setup["games"]
-    rounds = [games[n : n + len(DELAYS_MS)] for n in range(0, len(games), len(DELAYS_MS))]
+    """Round `round_` (`one_round`) on a daphne of its own: a try per delay, on that round's
+    games of `setup`. Alice's sockets are on that daphne, or on the one at `socket_url`."""
+    games_of_round = setup["games"][round_ * len(DELAYS_MS) : (round_ + 1) * len(DELAYS_MS)]
+    assert len(games_of_round) == len(DELAYS_MS), "setup made too few games"
+    log = workdir / f"daphne-{round_}.log"
+    proc, url = start_daphne(env, log)
+    try:
+        did_hang, replies = one_round(proc, url, socket_url or url, games_of_round, setup)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+    assert not did_hang, f"round {round_} hung after SIGTERM:\n{log.read_text()[-6000:]}"
     done: list[Try] = []
-    hung: list[str] = []
-    for n, games_of_round in enumerate(rounds):
-        # One server at a time: started together, they took over 30 s on a busy machine.
-        log = workdir / f"daphne-{n}.log"
-        proc, url = start_daphne(env, log)
-        try:
-            did_hang, replies = one_round(proc, url, socket_url or url, games_of_round, setup)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait(5)
-        if did_hang:
-            hung.append(f"round {n}:\n{log.read_text()[-6000:]}")
-        for game_id, delay_ms, got in zip(games_of_round, DELAYS_MS, replies, strict=True):
-            count, seqs = stored_moves(env, game_id)
-            done.append(Try(len(done), delay_ms, got, count, seqs))
-    assert not hung, f"{len(hung)} of {len(rounds)} rounds hung after SIGTERM:\n" + "\n".join(
-        hung[:2]
-    )
+    for game_id, delay_ms, got in zip(games_of_round, DELAYS_MS, replies, strict=True):
+        count, seqs = stored_moves(env, game_id)
+        done.append(Try(len(done), delay_ms, got, count, seqs))
     return done
 
 
@@ -265,13 +265,22 @@ def assert_clean_shutdowns(tries: list[Try]) -> None:
     )
 
 
-def test_sigterm_during_a_move_exits_promptly_and_answers_what_it_stored(
-    tmp_path: Path,
-) -> None:
+@pytest.fixture(scope="module")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], Path, Any]:
+    """A migrated SQLite site with every round's games, set up once for the rounds."""
+    workdir = tmp_path_factory.mktemp("shutdown")
     # Its own SQLite file (which the checks read) and the in-memory layer, in either CI run.
-    env = server_env(tmp_path, DATABASE_URL="", BOT_DELAY_SECONDS="0", PYTHONFAULTHANDLER="1")
+    env = server_env(workdir, DATABASE_URL="", BOT_DELAY_SECONDS="0", PYTHONFAULTHANDLER="1")
     env.pop("REDIS_URL", None)
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "collectstatic", "--noinput", "-v0")
-    setup = setup_games(env, ROUNDS * len(DELAYS_MS))
-    assert_clean_shutdowns(sigterm_tries(env, tmp_path, setup))
+    return env, workdir, setup_games(env, ROUNDS * len(DELAYS_MS))
+
+
+# One test a round, so that each stays far inside the per-test time limit on a slow machine.
+@pytest.mark.parametrize("round_", range(ROUNDS))
+def test_sigterm_during_a_move_exits_promptly_and_answers_what_it_stored(
+    sqlite_server: tuple[dict[str, str], Path, Any], round_: int
+) -> None:
+    env, workdir, setup = sqlite_server
+    assert_clean_shutdowns(sigterm_round(env, workdir, setup, round_))
