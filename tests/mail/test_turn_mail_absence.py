@@ -4,7 +4,8 @@ than the away threshold ago), a new one only after they came back and left again
 
 Time is a clock the test moves (Django's `timezone.now` and games.presence's `now`); the
 deadline sweep (`deadlines.tick(now)`: the bots' moves after their pause, then the due mail)
-runs every simulated second (half second during play); letters are counted at the real SMTP server (`inbox`)."""
+runs every simulated second (half a second during play); letters are counted at the real
+SMTP server (`inbox`)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ ALICE = "alice@example.com"
 @pytest.fixture
 def clock(monkeypatch, settings):
     """Both clocks at `clock.at` (seconds since the epoch); `clock.sweep(until)` runs the
-    sweep every `step` seconds (one by default) up to `until`. Bots pause (as on a server, so each bot move is
-    a move of its own and it becomes the player's turn anew) and the sweep plays them."""
+    sweep every `step` seconds (one by default) up to `until`. Bots pause (as on a server,
+    so each bot move is a move of its own and it becomes the player's turn anew) and the
+    sweep plays them."""
     settings.BOT_DELAY_SECONDS = 0.2
     settings.BOT_OVERDUE_SECONDS = 0
 
