@@ -11,7 +11,8 @@ games/mail/queue.py), but when one falls due
   began), unless a letter for that absence went already: the unique constraint on
   (user, game, absence) makes a second one impossible, across sweeps too. A new letter needs
   a new absence: the player came back (a page, a request) and left again.
-There is no reminder during one long absence.
+There is no reminder during one long absence (only once the departure is forgotten, after
+presence.LEFT_TTL, a week, may a still-absent player's next turn bring one more letter).
 """
 
 from __future__ import annotations

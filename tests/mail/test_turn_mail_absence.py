@@ -4,7 +4,8 @@ than the away threshold ago), a new one only after they came back and left again
 
 Time is a clock the test moves (Django's `timezone.now` and games.presence's `now`); the
 deadline sweep (`deadlines.tick(now)`: the bots' moves after their pause, then the due mail)
-runs every simulated half second; letters are counted at the real SMTP server (`inbox`)."""
+runs every simulated second (half a second during play); letters are counted at the real
+SMTP server (`inbox`)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,9 @@ ALICE = "alice@example.com"
 @pytest.fixture
 def clock(monkeypatch, settings):
     """Both clocks at `clock.at` (seconds since the epoch); `clock.sweep(until)` runs the
-    sweep every half second up to `until`. Bots pause (as on a server, so each bot move is
-    a move of its own and it becomes the player's turn anew) and the sweep plays them."""
+    sweep every `step` seconds (one by default) up to `until`. Bots pause (as on a server,
+    so each bot move is a move of its own and it becomes the player's turn anew) and the
+    sweep plays them."""
     settings.BOT_DELAY_SECONDS = 0.2
     settings.BOT_OVERDUE_SECONDS = 0
 
@@ -41,7 +43,7 @@ def clock(monkeypatch, settings):
         def now(self):
             return datetime.fromtimestamp(self.at, UTC)
 
-        def sweep(self, until, step=0.5):
+        def sweep(self, until, step=1.0):
             while self.at < until:
                 self.at = min(until, self.at + step)
                 deadlines.tick(self.now())
@@ -79,10 +81,10 @@ def play_quickly(game, alice, clock, *, moves=16, every=2.5):
     client = logged_in_client(alice)
     for _ in range(moves):
         play(client, game)
-        clock.sweep(clock.at + every)
+        clock.sweep(clock.at + every, step=0.5)  # the bots' pause is 0.2 s
         waited = 0
         while not Membership.objects.get(game=game, user=alice).must_act:
-            clock.sweep(clock.at + 0.5)  # a hand's end takes the bots a little longer
+            clock.sweep(clock.at + 0.5, step=0.5)  # a hand's end takes the bots longer
             waited += 1
             assert waited < 20
 
