@@ -15,20 +15,20 @@ import time
 import pytest
 
 def test_plain_over_the_limit():
-    time.sleep(2.5)
+    time.sleep(1.5)
 
 @pytest.mark.browser
 def test_browser_within_its_limit():
-    time.sleep(2.5)
+    time.sleep(1.5)
 
 @pytest.mark.browser
 def test_browser_over_its_limit():
     time.sleep(6)
 
 @pytest.mark.browser
-@pytest.mark.timeout(1)
+@pytest.mark.timeout(0.5)
 def test_browser_with_its_own_limit():
-    time.sleep(2.5)
+    time.sleep(1.5)
 """
 
 
@@ -37,10 +37,11 @@ def test_browser_tests_get_the_longer_limit(
 ) -> None:
     monkeypatch.setenv("PYTHONPATH", str(ROOT))  # the inner run imports tests.timeouts
     pytester.makeini(
-        "[pytest]\nmarkers =\n    browser: real-browser tests\ntimeout = 1\nbrowser_timeout = 4\n"
+        "[pytest]\nmarkers =\n    browser: real-browser tests\ntimeout = 0.5\nbrowser_timeout = 3\n"
     )
     pytester.makepyfile(test_sleepers=TESTS)
-    result = pytester.runpytest_subprocess("-p", "tests.timeouts", "-p", "no:randomly", "-rA")
+    quiet = ("-p", "no:randomly", "-p", "no:django", "-p", "no:playwright", "-p", "no:asyncio")
+    result = pytester.runpytest_subprocess("-p", "tests.timeouts", *quiet, "-rA")
     result.stdout.fnmatch_lines_random(
         [
             "FAILED test_sleepers.py::test_plain_over_the_limit*",
@@ -51,4 +52,4 @@ def test_browser_tests_get_the_longer_limit(
     )
     result.assert_outcomes(passed=1, failed=3)
     stopped = sorted(line.split()[-3] for line in result.outlines if "from pytest-timeout" in line)
-    assert stopped == ["(>1.0s)", "(>1.0s)", "(>4.0s)"], result.outlines
+    assert stopped == ["(>0.5s)", "(>0.5s)", "(>3.0s)"], result.outlines
