@@ -318,11 +318,18 @@ TURN_MAIL_DELAY_SECONDS = float(env_str("TURN_MAIL_DELAY_SECONDS", "60"))
 # Four's placements, games/steps.py), so people can follow it.
 TABLE_STEP_SECONDS = float(env_str("TABLE_STEP_SECONDS", "0.9"))
 
+# One handler, on the root logger. Django's default configuration gives its "django" logger a
+# console handler of its own (on under DEBUG, from INFO), and that logger also propagates to the
+# root: under `make run` every request line of daphne's runserver ("django.channels.server")
+# and every 404 warning came out twice. Here "django" keeps no handler and propagates, at INFO
+# under DEBUG (runserver's request lines) and at the root's level otherwise.
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {"django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL}},
 }
 
 # How long after its pause a bot's move counts as lost (a restart killed its timer) and the

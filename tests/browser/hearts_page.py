@@ -20,8 +20,9 @@ from tests.conftest import ARTIFACTS, ROOT
 # --- acting on the page --------------------------------------------------------------------
 
 
-def create_hearts_game(page: Page, name: str, target: int) -> int:
-    """From the lobby: a new private game of Hearts to `target`; returns its id."""
+def create_hearts_game(page: Page, name: str, target: int, clock: str = "") -> int:
+    """From the lobby: a new private game of Hearts to `target` (with the `clock` of that
+    label, say "Live: 30 s per move", if one is given); returns its id."""
     page.get_by_role("link", name="New game").first.click()
     settled(page)
     page.get_by_role("radio", name="Hearts").check()
@@ -31,6 +32,8 @@ def create_hearts_game(page: Page, name: str, target: int) -> int:
     page.get_by_label("Name").fill(name)
     expect(page.get_by_label("Seats").locator("option")).to_have_count(1)
     page.get_by_label("Play to").select_option(str(target))
+    if clock:
+        page.get_by_label("Clock").select_option(label=clock)
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     found = ROOM_URL.search(page.url)

@@ -16,52 +16,20 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, Page, expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from games.gamekind import GameKind
 from games.registry import REGISTRY
-from tests.browser.helpers import DESKTOP, ROOM_URL, TABLE_URL, live, settled, sign_up, sign_up_on
+from tests.browser.helpers import ROOM_URL, TABLE_URL, Watched, live, settled, sign_up, sign_up_on
 
 pytestmark = pytest.mark.browser
 
 PREFIX = "csp"  # usernames unique to this module (the e2e database is shared)
-
-# Chromium reports violations on the console too; this makes sure each is seen, with what.
-REPORT_VIOLATIONS = """
-document.addEventListener("securitypolicyviolation", (event) => {
-  console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`
-    + ` at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
-});
-"""
-
-
-class Watched:
-    """A page whose console errors, uncaught exceptions and CSP violations are kept, and
-    the Content-Security-Policy of every document it loads."""
-
-    def __init__(self, browser: Browser) -> None:
-        context = browser.new_context(viewport=DESKTOP)
-        context.add_init_script(REPORT_VIOLATIONS)
-        self.page = context.new_page()
-        self.problems: list[str] = []
-        self.policies: dict[str, str] = {}
-        self.page.on("console", self.console)
-        self.page.on("pageerror", lambda error: self.problems.append(f"exception: {error}"))
-        self.page.on("response", self.response)
-
-    def console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.problems.append(f"console: {message.text} ({self.page.url})")
-
-    def response(self, response: Any) -> None:
-        if response.request.resource_type == "document":
-            self.policies[response.url] = response.headers.get("content-security-policy", "")
 
 
 def create_game(page: Page, kind: GameKind, name: str) -> None:

@@ -9,11 +9,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import add_bots, create_game, live, sign_up, start
+from tests.browser.helpers import DESKTOP, PHONE, add_bots, create_game, live, sign_up, start
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,7 @@ PREFIX = "rp"
 
 
 def test_step_through_a_finished_game_and_download_it(
-    browser: Browser, base_url: str, e2e_env: dict[str, str], tmp_path: Path
+    browser: Browser, base_url: str, e2e_env: dict[str, str], tmp_path: Path, shoot: Any
 ) -> None:
     expect.set_options(timeout=60_000)
     alice = sign_up(browser, base_url, f"{PREFIX}alice")
@@ -45,6 +46,14 @@ def test_step_through_a_finished_game_and_download_it(
 
     alice.get_by_role("link", name="One move forward").click()
     expect(alice.locator(".table-facts")).to_contain_text(f"Move 1 of {last}")
+    # The step buttons are drawn (SVG), not glyphs a font may lack: each icon has a size.
+    for name in ("Start of the game", "One move back", "One move forward", "End of the game"):
+        box = alice.get_by_role("link", name=name).locator("svg").bounding_box()
+        assert box and box["width"] >= 10 and box["height"] >= 10, (name, box)
+    shoot(alice, "replay-desktop")
+    alice.set_viewport_size(PHONE)
+    shoot(alice, "replay-phone")
+    alice.set_viewport_size(DESKTOP)
     expect(alice.locator(".turn-banner")).to_contain_text("Move 1:")
     alice.keyboard.press("ArrowRight")
     expect(alice.locator(".table-facts")).to_contain_text(f"Move 2 of {last}")

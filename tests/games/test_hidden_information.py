@@ -32,6 +32,10 @@ from games.models import Game, Membership
 from games.services import table
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import form_of, start_table
+from tests.timeouts import HEAVY_TIMEOUT
+
+# Many whole games in one test: over the 60 s limit until split into smaller batches.
+pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 # Fifty games in ten tests of five: each test stays far inside the run's per-test timeout on a
 # slow machine, and the checks are asserted for every five games.

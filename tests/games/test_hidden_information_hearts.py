@@ -31,6 +31,10 @@ from games.services import table
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
+from tests.timeouts import HEAVY_TIMEOUT
+
+# Many whole games in one test: over the 60 s limit until split into smaller batches.
+pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 GAMES = 4
 MAX_HANDS = 2

@@ -68,6 +68,25 @@ def test_htmx_steps_get_the_replay_part_alone(alice, bob):
     assert html.lstrip().startswith('<div id="replay"') and "<html" not in html
 
 
+STEP_LINK = re.compile(r'<a [^>]*aria-label="([^"]+)">(.*?)</a>', re.DOTALL)
+
+
+def test_the_step_buttons_are_drawn_icons_not_glyphs(alice, bob):
+    """⏮ and ⏭ are missing from Debian's default fonts (empty boxes): each arrow button is an
+    SVG in the text's colour, named by its aria-label, with no character of its own."""
+    game = finished_game(alice, bob)
+    html = logged_in_client(alice).get(url(game, at=3)).content.decode()
+    start = html.index('class="replay-nav')
+    nav = html[start : html.index("</nav>", start)]
+    links = dict(STEP_LINK.findall(nav))
+    assert sorted(links) == sorted(
+        ["Start of the game", "One move back", "One move forward", "End of the game"]
+    )
+    for label, inside in links.items():
+        assert '<svg class="icon"' in inside and 'fill="currentColor"' in inside, label
+        assert re.sub(r"<[^>]*>|\s", "", inside) == "", (label, inside)
+
+
 def test_after_the_end_every_hand_may_be_shown(alice, bob):
     game = finished_game(alice, bob)
     client = logged_in_client(alice)

@@ -10,12 +10,14 @@ seed and every move (humans click what the mirror says; bots play the same naive
 
 By topic: `people` (signing up, pages, gathering and starting a table), `table_page` (the
 table on a page and the control for each move), `keyboard` (reaching a control with Tab),
-`mirror` (the game followed with the engine) and `traffic` (what a page receives). Every
+`mirror` (the game followed with the engine), `traffic` (what a page receives) and
+`console` (a page watched for console errors and policy violations). Every
 helper can be imported from here too.
 """
 
 from __future__ import annotations
 
+from tests.browser.helpers.console import REPORT_VIOLATIONS, Watched
 from tests.browser.helpers.keyboard import RING, WHERE, focus_with_keys
 from tests.browser.helpers.mirror import (
     Mirror,
@@ -64,6 +66,7 @@ __all__ = [
     "DESKTOP",
     "PASSWORD",
     "PHONE",
+    "REPORT_VIOLATIONS",
     "RING",
     "ROOM_URL",
     "TABLE_URL",
@@ -101,5 +104,6 @@ __all__ = [
     "start",
     "table",
     "version",
+    "Watched",
     "wait_for_version",
 ]

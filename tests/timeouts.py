@@ -1,0 +1,37 @@
+"""Per-test time limits (pytest-timeout): a hung test fails with its stack instead of holding
+the run until CI's own limit. Every test gets pyproject's `timeout` (60 s); a browser test
+(marker `browser`) gets `browser_timeout` (120 s): it starts pages, sockets and whole games.
+
+A test's own `@pytest.mark.timeout(...)` wins, and so does `--timeout` on the command line
+(say `--timeout=0` to debug a browser test at leisure). CI machines have been up to three
+times slower than a developer's: a test should need a third of its limit here.
+
+A plugin (tests/conftest.py lists it in `pytest_plugins`), so that a test can load it alone
+into an inner pytest run (tests/test_timeouts.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+BROWSER_TIMEOUT = 120
+# The hidden-information tests (tests/games/test_hidden_information*.py) play many whole games
+# each: 60-75 s here, too long for the 60 s limit. Their own limit, until they are split into
+# batches that fit it.
+HEAVY_TIMEOUT = 300
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini(
+        "browser_timeout",
+        "seconds each browser test may take (pytest-timeout's `timeout` is everyone else's)",
+        default=str(BROWSER_TIMEOUT),
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("timeout", None) is not None:
+        return  # the command line's limit is everybody's
+    seconds = float(config.getini("browser_timeout"))
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(seconds))
