@@ -16,6 +16,7 @@ from django.http import QueryDict
 from games.kinds.conformance import TraceChecker, TraceExporter
 from games.kinds.levels import LEVELS
 from games.kinds.lobby import describe_counts
+from games.kinds.places import Places, winners_first
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
 
 
@@ -125,6 +126,8 @@ class GameKind:
     export: TraceExporter  # a finished game as a trace that `conformance` replays
     options: tuple[Option, ...] = ()
     teams: Callable[[int], Teams] | None = None
+    # Each seat's place in a finished game, for the ratings (games/kinds/places.py).
+    places: Places = winners_first
     # The bots' levels (games/kinds/levels.py): the hint is the hard bot's choice; the
     # medium bot plays a seat its player handed over or let its clock run out on.
     hint_bot: str = "hard"

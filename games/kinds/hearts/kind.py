@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.gamekind import GameKind
+from games.kinds.places import lowest_first
 
 from .bots import BOTS
 from .conformance import CHECKER
@@ -22,6 +23,7 @@ KIND = GameKind(
     conformance=CHECKER,
     export=export_trace,
     options=OPTIONS,
+    places=lowest_first,
     simulation_figure="points per hand",
     rules_template="games/hearts/rules.html",
 )
