@@ -166,3 +166,9 @@ class GameKind:
 
     def team_of(self, seat: int, seats: int) -> int | None:
         return None if self.teams is None else self.teams(seats).team_of(seat)
+
+    def side_of(self, seat: int, seats: int) -> int:
+        """Who the ratings rate `seat` with: its team (numbered after the seats), else the
+        seat alone."""
+        team = self.team_of(seat, seats)
+        return seat if team is None else seats + team

@@ -10,12 +10,13 @@ keys (the medium bot) keep their rating.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Generic, TypeVar
 
-from .scale import MODEL, new_rating
+from .scale import MODEL, Shown, new_rating
 
 Rating = tuple[float, float]  # (μ, σ)
 K = TypeVar("K", bound=Hashable)  # who a seat rates
@@ -54,3 +55,30 @@ def update(
         for key, values in after.items()
         if key not in anchored
     }
+
+
+@dataclass
+class Ledger(Generic[K]):
+    """Ratings kept in memory, game after game, by the same update as the site's
+    (`manage.py simulate --rated`, which writes nothing to the database). `anchors` are the
+    keys with a fixed rating; every other key starts at the library's default."""
+
+    anchors: Mapping[K, Rating]
+    ratings: dict[K, Rating] = field(default_factory=dict)
+    games: Counter[K] = field(default_factory=Counter)
+
+    def record(self, seats: Sequence[RatedSeat[K]]) -> None:
+        keys = {seat.key for seat in seats}
+        current = {key: self.rating(key) for key in keys}
+        self.ratings.update(update(seats, current, frozenset(self.anchors)))
+        self.games.update(keys)
+
+    def rating(self, key: K) -> Rating:
+        if key in self.anchors:
+            return self.anchors[key]
+        return self.ratings.get(key, (MODEL.mu, MODEL.sigma))
+
+    def shown(self, key: K) -> Shown:
+        """The figure the site would show; an anchor's is exact (± 0)."""
+        mu, sigma = self.rating(key)
+        return Shown.of(mu, 0.0 if key in self.anchors else sigma, self.games[key])

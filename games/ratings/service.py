@@ -53,9 +53,8 @@ def game_over(game: Game, outcome: Outcome) -> None:
     for m in members:
         if m.stand_in or m.seat is None:
             continue
-        team = m.seat if kind.teams is None else kind.teams(len(members)).team_of(m.seat)
         key = bot(m.bot) if m.is_bot else person(m.user_id or 0)
-        seats.append(Seat(key=key, team=team, place=places[m.seat]))
+        seats.append(Seat(key=key, team=kind.side_of(m.seat, len(members)), place=places[m.seat]))
     _rate(game, seats)
 
 
