@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from allauth.account.models import EmailAddress
+from django.db.models import Exists, OuterRef
 
 
 def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
@@ -26,3 +27,9 @@ def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
 def verified_address(user_id: int) -> str:
     """The user's address to write to, or "" when none is verified."""
     return verified_addresses([user_id]).get(user_id, "")
+
+
+def has_verified_address(user_field: str = "user_id") -> Exists:
+    """For a query of rows naming a user in `user_field`: whether that user has a verified
+    address (the leaderboard lists verified accounts only)."""
+    return Exists(EmailAddress.objects.filter(user_id=OuterRef(user_field), verified=True))
