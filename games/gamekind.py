@@ -18,6 +18,7 @@ from games.kinds.levels import LEVELS
 from games.kinds.lobby import describe_counts
 from games.kinds.places import Places, winners_first
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
+from games.kinds.statistics import Statistics
 
 
 class BadAction(ValueError):
@@ -128,6 +129,8 @@ class GameKind:
     teams: Callable[[int], Teams] | None = None
     # Each seat's place in a finished game, for the ratings (games/kinds/places.py).
     places: Places = winners_first
+    # What the player page shows of a player's rated games (games/kinds/statistics.py).
+    statistics: Statistics | None = None
     # The bots' levels (games/kinds/levels.py): the hint is the hard bot's choice; the
     # medium bot plays a seat its player handed over or let its clock run out on.
     hint_bot: str = "hard"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
+from django.db.models import Q
 
 from accounts.addresses import has_verified_address
 from games.gamekind import GameKind
@@ -20,6 +21,7 @@ from .scale import ANCHOR_LEVEL, MODEL, PROVISIONAL_SIGMA, Shown
 
 MIN_GAMES = 10  # on the leaderboard
 PAGE_SIZE = 25
+CHART_GAMES = 200  # the history chart shows the latest games only: flat cost, a readable line
 
 
 def of_people(pairs: Iterable[tuple[str, int]]) -> dict[tuple[str, int], Shown]:
@@ -62,15 +64,22 @@ class PlayerRating:
     kind: GameKind
     shown: Shown
     history: list[int]  # the shown figure after each rated game, oldest first
+    stats: list[tuple[str, str]]  # the game's own statistics, (label, value)
 
 
 def of_player(user: Any, kinds: Iterable[GameKind]) -> list[PlayerRating]:
-    """`user`'s rating in each game they have one in, with its history (two queries). The
-    history holds figures only: no opponents, no dates (private games stay private)."""
+    """`user`'s rating in each game they have one in, with its latest `CHART_GAMES` steps
+    (two queries). The history holds figures only: no opponents, no dates (private games
+    stay private)."""
     by_slug = {kind.slug: kind for kind in kinds}
-    rows = Rating.objects.filter(user=user, kind__in=by_slug).order_by("kind")
+    rows = list(Rating.objects.filter(user=user, kind__in=by_slug).order_by("kind"))
+    if not rows:
+        return []
+    latest = Q()
+    for row in rows:
+        latest |= Q(kind=row.kind, number__gt=row.games - CHART_GAMES)
     changes = (
-        RatingChange.objects.filter(user=user, kind__in=by_slug)
+        RatingChange.objects.filter(latest, user=user)
         .order_by("kind", "number")
         .values_list("kind", "mu", "sigma", "number")
     )
@@ -82,6 +91,9 @@ def of_player(user: Any, kinds: Iterable[GameKind]) -> list[PlayerRating]:
             kind=by_slug[row.kind],
             shown=row.shown,
             history=history.get(row.kind, []),
+            stats=statistics.describe(row.stats)
+            if (statistics := by_slug[row.kind].statistics) is not None
+            else [],
         )
         for row in rows
     ]

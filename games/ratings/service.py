@@ -7,10 +7,12 @@ levels (by level) before people (by id), so games ending together never deadlock
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from typing import Any
 
 from games import registry
 from games.kinds.protocol import Outcome
+from games.kinds.statistics import Counts, summed
 from games.models import Game, Membership
 
 from . import match
@@ -41,9 +43,10 @@ def _seated(game: Game) -> list[Membership]:
     return list(Membership.objects.filter(game=game, seat__isnull=False).order_by("seat"))
 
 
-def game_over(game: Game, outcome: Outcome) -> None:
-    """Rate `game`, which `outcome` has just finished (its row locked): every seated person
-    on their place (stand-ins aside), each bot level too when bots are rated."""
+def game_over(game: Game, state: Any, outcome: Outcome) -> None:
+    """Rate `game`, which `outcome` has just finished in `state` (its row locked): every
+    seated person on their place (stand-ins aside), each bot level too when bots are rated;
+    each rated person's statistics of the game are added to their row."""
     members = _seated(game)
     if not rated(game, members):
         return
@@ -55,7 +58,12 @@ def game_over(game: Game, outcome: Outcome) -> None:
             continue
         key = bot(m.bot) if m.is_bot else person(m.user_id or 0)
         seats.append(Seat(key=key, team=kind.side_of(m.seat, len(members)), place=places[m.seat]))
-    _rate(game, seats)
+    counts: dict[int, Counts] = {}
+    if kind.statistics is not None:
+        for m in members:
+            if m.user_id is not None and m.seat is not None and not m.stand_in:
+                counts[m.user_id] = kind.statistics.count(state, m.seat)
+    _rate(game, seats, counts)
 
 
 def game_abandoned(game: Game, members: Iterable[Membership], present: Collection[int]) -> None:
@@ -74,7 +82,7 @@ def game_abandoned(game: Game, members: Iterable[Membership], present: Collectio
     _rate(game, seats)
 
 
-def _rate(game: Game, seats: Sequence[Seat]) -> None:
+def _rate(game: Game, seats: Sequence[Seat], counts: Mapping[int, Counts] | None = None) -> None:
     if len({seat.team for seat in seats}) < 2:
         return
     levels = sorted({seat.key[1] for seat in seats if seat.key[0] == "bot"} - {ANCHOR_LEVEL})
@@ -89,8 +97,9 @@ def _rate(game: Game, seats: Sequence[Seat]) -> None:
         bot_row.set(*after[bot(level)])
     for user, row in people.items():
         row.set(*after[person(user)])
+        row.stats = summed(row.stats, (counts or {}).get(user, {}))
     BotRating.objects.bulk_update(bots.values(), ["mu", "sigma", "games"])
-    Rating.objects.bulk_update(people.values(), ["mu", "sigma", "games", "conservative"])
+    Rating.objects.bulk_update(people.values(), ["mu", "sigma", "games", "conservative", "stats"])
     places = {seat.key: seat.place for seat in seats}
     RatingChange.objects.bulk_create(
         RatingChange(

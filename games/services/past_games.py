@@ -332,6 +332,7 @@ def rating_rows(player: User) -> list[dict[str, Any]]:
         {
             "kind": row.kind,
             "shown": row.shown,
+            "stats": row.stats,
             "chart": line_chart(
                 row.history, f"{row.kind.name} rating after each of {len(row.history)} games"
             ),

@@ -198,7 +198,7 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
         game.outcome = asdict(outcome)
         game.finished_at = timezone.now()
         fields += ["status", "outcome", "finished_at"]
-        ratings.game_over(game, outcome)
+        ratings.game_over(game, after, outcome)
     game.save(update_fields=fields)
     clocks.set_turns(game, rules.to_act(before), rules.to_act(after), restarted=(seat,))
     return after

@@ -163,3 +163,16 @@ def test_the_chart_s_data():
     assert chart.last == (314, 60)
     flat = line_chart([1500, 1500], "flat")
     assert flat is not None and flat.points == "40,60 314,60" and len(flat.ticks) == 1
+
+
+def test_the_player_page_shows_each_game_s_own_statistics(alice, bob):
+    games = [finished(KIND, [alice, bob], seed=f"stats{n}") for n in range(2)]
+    hearts = finished("hearts", [alice, bob, *(make_user(f"h{n}") for n in range(2))])
+    html = plain(html_of(bob, reverse("player", args=["alice"])))
+    # One deal a game: her penalty per deal is the mean of her final scores.
+    penalties = [(g.outcome or {})["scores"][0] for g in games]
+    assert f"Penalty per deal {sum(penalties) / 2:.1f}" in html
+    hands = Rating.objects.get(user=alice, kind="hearts").stats["hands"]
+    points = (hearts.outcome or {})["scores"][0]
+    assert hands >= 2 and f"Points per hand {points / hands:.1f}" in html
+    assert "Moon shots" in html

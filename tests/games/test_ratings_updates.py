@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from games.kinds.protocol import Outcome
 from games.models import BotRating, Game, Rating, RatingChange
 from games.ratings import service
+from games.services import table
 from tests.conftest import make_user
 from tests.games.conftest import start_table
 from tests.games.rating_helpers import finished, replay_with_library
@@ -54,7 +55,7 @@ def rate(game: Game, scores: tuple[int, ...], winners: tuple[int, ...], team: in
     game.outcome = {"scores": list(scores), "winners": list(winners), "winning_team": team}
     game.status = Game.Status.FINISHED
     game.save()
-    service.game_over(game, outcome)
+    service.game_over(game, table.load_state(game), outcome)
 
 
 def test_ties_share_a_place_and_teams_are_rated_as_teams():
@@ -76,7 +77,8 @@ def test_a_game_is_never_rated_twice():
     game = finished("one-hundred-and-four", people(3), seed="twice")
     before = stored()
     with pytest.raises(IntegrityError), transaction.atomic():
-        service.game_over(game, Outcome(tuple((game.outcome or {})["scores"]), ()))
+        outcome = Outcome(tuple((game.outcome or {})["scores"]), ())
+        service.game_over(game, table.load_state(game), outcome)
     assert stored() == before
     assert RatingChange.objects.count() == 3
 
