@@ -5,7 +5,7 @@ UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 RUN := $(UV) run --locked
 
 .PHONY: run serve test check pytest browser-deps proxy-deps server-deps serve-cluster stop-cluster \
-	bench bench-bots clean
+	bench bench-bots bench-ratings clean
 
 # uv is not on a fresh machine: bootstrap it into .tools/ with pip.
 .tools/bin/uv:
@@ -69,6 +69,10 @@ bench: $(UV)  ## engine benchmark (see README for the other benchmarks)
 # The hard bots against medium ones in every game (about 45 minutes on 2 cores): README.
 bench-bots: $(UV)  ## bot strength and decision times; GAMES="hearts fifty-six" for some
 	GAMES="$(GAMES)" $(RUN) bash bench/bots.sh
+
+# The bot levels' ratings, 400 games a game (hours on 2 cores; never in CI): docs/ratings.md.
+bench-ratings: $(UV)  ## hard > medium > easy by rating; KINDS=hearts for one game
+	KINDS="$(KINDS)" $(RUN) bash bench/ratings_bots.sh
 
 clean:
 	rm -rf .venv .tools staticfiles test-artifacts

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
 
 
 def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
@@ -54,3 +55,9 @@ def refuse_unmailable_domain(address: str) -> None:
             "Use an address at an ordinary mail domain (like example.com), "
             "not an IP address or a local name."
         )
+
+
+def has_verified_address(user_field: str = "user_id") -> Exists:
+    """For a query of rows naming a user in `user_field`: whether that user has a verified
+    address (the leaderboard lists verified accounts only)."""
+    return Exists(EmailAddress.objects.filter(user_id=OuterRef(user_field), verified=True))

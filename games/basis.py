@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +25,8 @@ from games.committed import CommittedCache, game_identity
 from games.gamekind import GameKind
 from games.kinds.protocol import IllegalAction
 from games.models import Game, Membership
+from games.ratings import board
+from games.ratings.scale import Shown
 from games.services import table as service
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,9 @@ class TableBasis:
     side: SafeString  # the side panel (#table-side): the same for everybody
     side_key: str
     game: Game  # the row at this version: this basis's own copy, only ever read
+    # Each seat's rating in this game (games/ratings/board.py), by seat: they change only
+    # when the game ends, so a version built in memory (`adopt`) keeps the one before's.
+    ratings: dict[int, Shown] = field(default_factory=dict)
 
     def member_of(self, user: Any) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
@@ -135,7 +140,7 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
         log.exception("could not follow the change to version %s of game %s", version, game_id)
         return None
     service.STATES.put_now((*identity, game.action_count), state)
-    return table_basis(game, tuple(members), committed=True).game
+    return table_basis(game, tuple(members), committed=True, ratings=before.ratings).game
 
 
 def adoptable(game_id: int, version: int, change: dict[str, Any]) -> bool:
@@ -172,7 +177,11 @@ def known_game(identity: tuple[int, str, float], version: int) -> Game | None:
 
 
 def table_basis(
-    game: Game, members: tuple[Membership, ...] | None = None, *, committed: bool = False
+    game: Game,
+    members: tuple[Membership, ...] | None = None,
+    *,
+    committed: bool = False,
+    ratings: dict[int, Shown] | None = None,
 ) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
     the first time in this process, nothing after that). `members`: every membership at
@@ -190,6 +199,9 @@ def table_basis(
     seated = {m.seat: m for m in members if m.seat is not None}
     state = None if game.status == Game.Status.WAITING else service.load_state(game)
     names = names_of(seated, len(seated))
+    if ratings is None:
+        by_member = board.of_members(kind, seated.values())
+        ratings = {seat: by_member[m.pk] for seat, m in seated.items() if m.pk in by_member}
     rematch_url = ""
     if game.status == Game.Status.FINISHED:
         rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
@@ -209,6 +221,7 @@ def table_basis(
         side=side,
         side_key=side_key,
         game=copy.copy(game),  # the caller's row may go on to later versions (bots)
+        ratings=ratings,
     )
     if committed:
         _BASES.put_now(key, basis)

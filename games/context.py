@@ -135,6 +135,7 @@ def table_context(
         rematch_url=basis.rematch_url,
         me=my_seat,
         with_seats=not middle_only,
+        ratings=basis.ratings,
     )
     frame = drawn["frame"]
     if middle_only:
@@ -169,6 +170,7 @@ def draw(
     me: int | None,
     replay: bool = False,
     with_seats: bool = True,
+    ratings: dict[int, Any] | None = None,
 ) -> dict[str, Any]:
     """The table as seen from `my_seat` (None: a spectator) in `state`: the game's part
     (`g`, from `rules.view`), the seat boxes, and how the game ended. Shared by the live
@@ -230,6 +232,8 @@ def draw(
                 "pos": frame.positions[seat],
                 "winner": seat in winners,
                 "team": team,
+                # The seat's rating in this game (games/ratings/board.py); none in a replay.
+                "rating": (ratings or {}).get(seat),
                 "g": g["seats"][seat],
             }
         )

@@ -9,7 +9,7 @@ from django import forms
 from accounts.addresses import refuse_unmailable_domain
 from games import clocks, registry
 from games.gamekind import GameKind
-from games.models import DEFAULT_KIND, MAX_PLAYERS
+from games.models import DEFAULT_KIND, MAX_PLAYERS, Game
 
 
 def first_error(form: forms.Form) -> str:
@@ -67,6 +67,15 @@ class NewGameForm(forms.Form):
         error_messages={"invalid_choice": "Choose one of the clocks on offer."},
     )
 
+    rated = forms.ChoiceField(
+        label="Rating",
+        choices=Game.Rated.choices,
+        initial=Game.Rated.PEOPLE,
+        required=False,  # an old page or a script: the default
+        help_text="A rated game changes its players’ ratings in this game when it ends.",
+        error_messages={"invalid_choice": "Choose one of the rating choices."},
+    )
+
     def __init__(self, data: Any = None, *, kind: str = "") -> None:
         super().__init__(data)
         chosen = (data or {}).get("kind") or kind
@@ -96,6 +105,9 @@ class NewGameForm(forms.Form):
 
     def clean_pace(self) -> int:
         return int(self.cleaned_data.get("pace") or 0)
+
+    def clean_rated(self) -> str:
+        return str(self.cleaned_data.get("rated") or Game.Rated.PEOPLE)
 
     def clean_kind(self) -> str:
         return self.game_kind.slug

@@ -16,7 +16,9 @@ from django.http import QueryDict
 from games.kinds.conformance import TraceChecker, TraceExporter
 from games.kinds.levels import LEVELS
 from games.kinds.lobby import describe_counts
+from games.kinds.places import Places, winners_first
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
+from games.kinds.statistics import Statistics
 
 
 class BadAction(ValueError):
@@ -125,6 +127,10 @@ class GameKind:
     export: TraceExporter  # a finished game as a trace that `conformance` replays
     options: tuple[Option, ...] = ()
     teams: Callable[[int], Teams] | None = None
+    # Each seat's place in a finished game, for the ratings (games/kinds/places.py).
+    places: Places = winners_first
+    # What the player page shows of a player's rated games (games/kinds/statistics.py).
+    statistics: Statistics | None = None
     # The bots' levels (games/kinds/levels.py): the hint is the hard bot's choice; the
     # medium bot plays a seat its player handed over or let its clock run out on.
     hint_bot: str = "hard"
@@ -163,3 +169,9 @@ class GameKind:
 
     def team_of(self, seat: int, seats: int) -> int | None:
         return None if self.teams is None else self.teams(seats).team_of(seat)
+
+    def side_of(self, seat: int, seats: int) -> int:
+        """Who the ratings rate `seat` with: its team (numbered after the seats), else the
+        seat alone."""
+        team = self.team_of(seat, seats)
+        return seat if team is None else seats + team

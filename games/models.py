@@ -134,6 +134,14 @@ class Game(models.Model):
     # How the game ended (games.kinds.protocol.Outcome as JSON: "scores" per seat,
     # "winners", "winning_team"), set with the move that ends it.
     outcome = models.JSONField(null=True, blank=True)
+
+    class Rated(models.TextChoices):
+        PEOPLE = "people", "Rated when every seat is a person"
+        WITH_BOTS = "bots", "Rated, bots included"
+        NO = "no", "Not rated"
+
+    # Whether the game counts for the ratings (games/ratings/), chosen at creation.
+    rated = models.CharField(max_length=8, choices=Rated.choices, default=Rated.PEOPLE)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -194,6 +202,8 @@ class Membership(models.Model):
     # fires it, once (games/deadlines.py). None when the seat is not awaited or has no clock.
     deadline = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
+    # Given an absent player's seat during the game: the seat is unrated (docs/ratings.md).
+    stand_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat", "joined_at"]
@@ -377,3 +387,9 @@ class PendingMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reason} mail to {self.user_id} for {self.game_id}"
+
+
+# The rating rows live with the ratings (games/ratings/); imported here so Django finds them.
+from games.ratings.models import BotRating as BotRating  # noqa: E402
+from games.ratings.models import Rating as Rating  # noqa: E402
+from games.ratings.models import RatingChange as RatingChange  # noqa: E402

@@ -63,6 +63,7 @@ urlpatterns = [
     # Past games and player pages (games/views/players.py).
     path("games/past/", players.past_games, name="past-games"),
     path("players/<username:username>/", players.player, name="player"),
+    path("leaderboards/<slug:slug>/", players.leaderboard, name="leaderboard"),
     # Public pages (games/views/pages.py): the rules of each game, how to play here.
     path("rules/", pages.rules_index, name="rules-index"),
     path("rules/<slug:slug>/", pages.rules, name="rules"),

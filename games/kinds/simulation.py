@@ -83,6 +83,8 @@ class SimulationResult:
     positions: list[PositionStats]
     decisions: dict[str, list[float]]  # bot label -> seconds per decision
     hands: int = 0  # hands (deals) played in all the games
+    # Each game in order: the bot of each seat and how it ended (`simulate --rated`).
+    played: list[tuple[tuple[str, ...], Outcome]] = field(default_factory=list)
 
     @property
     def actions_per_second(self) -> float:
@@ -143,8 +145,13 @@ def simulate(
             results = pool.map(one, range(games), chunksize=max(1, games // (jobs * 8)))
     else:
         results = [one(index) for index in range(games)]
+    games_played: list[tuple[tuple[str, ...], Outcome]] = []
     for index, played in enumerate(results):
         seat_of = _seat_of(index, seats)
+        at_seat = [""] * seats
+        for position, seat in enumerate(seat_of):
+            at_seat[seat] = lineup[position]
+        games_played.append((tuple(at_seat), played.outcome))
         actions += played.actions
         hands += played.hands
         winners = played.outcome.winners
@@ -158,7 +165,9 @@ def simulate(
                 stats.wins += 1 if team_game else 1 / len(winners)
             decisions[lineup[position]].extend(played.decisions[seat])
     seconds = time.perf_counter() - started
-    return SimulationResult(games, seats, actions, seconds, positions, decisions, hands)
+    return SimulationResult(
+        games, seats, actions, seconds, positions, decisions, hands, games_played
+    )
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:

@@ -30,6 +30,7 @@ from django.utils import timezone
 from games import clocks, realtime
 from games.models import Game, Invitation, Membership
 from games.presence import Presence, presence_of
+from games.ratings import service as ratings
 from games.services.seats import changed_hands
 from games.services.table import (
     NotAPlayer,
@@ -183,7 +184,8 @@ def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> 
     newcomer.seat = seat
     newcomer.must_act = target.must_act
     newcomer.automated, newcomer.cover_note = False, ""
-    newcomer.save(update_fields=["role", "seat", "must_act", "automated", "cover_note"])
+    newcomer.stand_in = True  # an unrated seat (docs/ratings.md)
+    newcomer.save(update_fields=["role", "seat", "must_act", "automated", "cover_note", "stand_in"])
     invitation.state = Invitation.State.ACCEPTED
     invitation.responded_at = timezone.now()
     invitation.save(update_fields=["state", "responded_at"])
@@ -213,6 +215,7 @@ def abandon(*, game_id: int, by: Any) -> Game:
     game.finished_at = timezone.now()
     game.version += 1
     game.save(update_fields=["status", "finished_at", "version"])
+    ratings.game_abandoned(game, members, present={by.pk})
     clocks.clear(game)
     game_id, version = game.pk, game.version
     people = [m.user_id for m in members if m.user_id is not None]

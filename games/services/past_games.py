@@ -28,7 +28,10 @@ from django.urls import NoReverseMatch, reverse
 
 from accounts.models import User
 from games import registry
+from games.charts import line_chart
 from games.models import Game, Membership
+from games.ratings import board as ratings_board
+from games.ratings.scale import Shown
 from games.words import and_list
 
 PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
@@ -97,18 +100,19 @@ class Person:
     name: str
     username: str = ""  # "" for a bot, or a user whose page is gone (inactive)
     is_bot: bool = False
+    rating: Shown | None = None  # in the game listed, where a list shows it (the lobby)
 
     @property
     def url(self) -> str:
         return reverse("player", args=[self.username]) if self.username else ""
 
 
-def person_of(member: Membership) -> Person:
+def person_of(member: Membership, rating: Shown | None = None) -> Person:
     """A membership's person (its user loaded: `Game.objects.with_people`)."""
     user = member.user
     if user is None:
         return Person(member.name, is_bot=True)
-    return Person(member.name, user.username if user.is_active else "")
+    return Person(member.name, user.username if user.is_active else "", rating=rating)
 
 
 def person_of_user(user: User) -> Person:
@@ -317,4 +321,21 @@ def player_page(player: User, viewer: Any) -> dict[str, Any]:
         "won": sum(k.won for k in kinds),
         "recent": recent_games(player, viewer),
         "people": [person_of_user(user) for user in recent_people(player, viewer)],
+        "ratings": rating_rows(player),
     }
+
+
+def rating_rows(player: User) -> list[dict[str, Any]]:
+    """`player`'s rating per game, with its history chart (two queries): figures only, no
+    opponents and no dates, so private games tell outsiders nothing."""
+    return [
+        {
+            "kind": row.kind,
+            "shown": row.shown,
+            "stats": row.stats,
+            "chart": line_chart(
+                row.history, f"{row.kind.name} rating after each of {len(row.history)} games"
+            ),
+        }
+        for row in ratings_board.of_player(player, registry.REGISTRY.values())
+    ]

@@ -42,6 +42,7 @@ def rematch(*, game_id: int, user: Any) -> Game:
         public=game.public,
         max_players=game.max_players,
         move_seconds=game.move_seconds,
+        rated=game.rated,  # a rematch counts like the game it repeats
         rematch_of=game,
     )
     invited: list[tuple[int, int]] = []  # (user id, invitation id)

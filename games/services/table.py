@@ -27,6 +27,7 @@ from games.committed import CommittedCache, game_identity
 from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
 from games.models import Game, GameAction, Membership, Snapshot
+from games.ratings import service as ratings
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
@@ -197,6 +198,7 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
         game.outcome = asdict(outcome)
         game.finished_at = timezone.now()
         fields += ["status", "outcome", "finished_at"]
+        ratings.game_over(game, after, outcome)
     game.save(update_fields=fields)
     clocks.set_turns(game, rules.to_act(before), rules.to_act(after), restarted=(seat,))
     return after

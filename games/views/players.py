@@ -12,6 +12,8 @@ from django.views.decorators.http import require_GET
 
 from accounts.http import AuthedRequest
 from accounts.models import User
+from games import registry
+from games.ratings import board
 from games.services import past_games as service
 
 
@@ -30,3 +32,19 @@ def player(request: AuthedRequest, username: str) -> HttpResponse:
     if found is None:
         raise Http404("No such player.")
     return render(request, "games/player.html", service.player_page(found, request.user))
+
+
+@require_GET
+@login_required
+def leaderboard(request: AuthedRequest, slug: str) -> HttpResponse:
+    """A game's leaderboard, a page at a time (?page=; out of range: the last page)."""
+    kind = registry.REGISTRY.get(slug)
+    if kind is None:
+        raise Http404("No such game.")
+    context = {
+        "kind": kind,
+        "kinds": list(registry.REGISTRY.values()),
+        "page": board.leaderboard(kind, request.GET.get("page")),
+        "min_games": board.MIN_GAMES,
+    }
+    return render(request, "games/leaderboard.html", context)

@@ -23,7 +23,15 @@ def _bots_without_pause(settings):
 
 
 def seat_game(
-    humans, bots=0, *, seed="table-seed", public=False, name="Table", kind=None, options=None
+    humans,
+    bots=0,
+    *,
+    seed="table-seed",
+    public=False,
+    name="Table",
+    kind=None,
+    options=None,
+    rated="people",
 ):
     """A waiting game with `humans` (users) in seats 0.. and then `bots` naive bots."""
     from games.models import DEFAULT_KIND, Game, Membership
@@ -36,6 +44,7 @@ def seat_game(
         public=public,
         seed=seed,
         max_players=len(humans) + bots,
+        rated=rated,
     )
     for seat, user in enumerate(humans):
         Membership.objects.create(

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 # The most queries each page may take, whatever the length of the history: the session's
 # user, then a page of games (a count for the pager) and its memberships; the player page
-# adds the player, the per-kind record and the opponents; the lobby has its other lists.
-BOUNDS = {"lobby": 10, "profile": 5, "player": 6, "past-games": 4}
+# adds the player, the per-kind record, the opponents, the ratings and their history; the
+# lobby has its other lists (and the ratings by the names).
+BOUNDS = {"lobby": 10, "profile": 5, "player": 8, "past-games": 4}
 
 
 @pytest.mark.parametrize("count", [10, 1000])

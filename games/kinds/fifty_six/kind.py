@@ -9,6 +9,7 @@ from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
 from .export import export_trace
+from .statistics import STATISTICS
 from .table import TABLE
 
 KIND = GameKind(
@@ -23,6 +24,7 @@ KIND = GameKind(
     conformance=CHECKER,
     export=export_trace,
     options=OPTIONS,
+    statistics=STATISTICS,
     teams=alternating_teams,
     default_seats=4,
     stylesheet="css/kinds/fifty-six.css",

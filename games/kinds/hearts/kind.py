@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from games.gamekind import GameKind
+from games.kinds.places import lowest_first
 
 from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
 from .export import export_trace
+from .statistics import STATISTICS
 from .table import TABLE
 
 KIND = GameKind(
@@ -22,6 +24,8 @@ KIND = GameKind(
     conformance=CHECKER,
     export=export_trace,
     options=OPTIONS,
+    statistics=STATISTICS,
+    places=lowest_first,
     simulation_figure="points per hand",
     rules_template="games/hearts/rules.html",
 )

@@ -8,6 +8,7 @@ from .bots import BOTS
 from .conformance import CHECKER
 from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
 from .export import export_trace
+from .statistics import STATISTICS
 from .table import TABLE
 
 KIND = GameKind(
@@ -21,5 +22,6 @@ KIND = GameKind(
     conformance=CHECKER,
     export=export_trace,
     options=OPTIONS,
+    statistics=STATISTICS,
     rules_template="games/hundred_and_ten/rules.html",
 )

@@ -36,6 +36,7 @@ def create_game(
     kind: str = DEFAULT_KIND,
     options: dict[str, Any] | None = None,
     move_seconds: int = 0,
+    rated: str = Game.Rated.PEOPLE,
 ) -> Game:
     """A new game of `kind` with `max_players` seats and rule `options` (defaults for the
     rest), and `move_seconds` on each seat's clock (0: none), waiting for players; the
@@ -54,6 +55,8 @@ def create_game(
         raise BadRequest("Give the game a name.")
     if move_seconds not in clocks.PACE_SECONDS:
         raise BadRequest("Choose one of the clocks on offer.")
+    if rated not in Game.Rated.values:
+        raise BadRequest("Choose one of the rating choices.")
     game = Game.objects.create(
         name=name,
         kind=game_kind.slug,
@@ -62,6 +65,7 @@ def create_game(
         public=public,
         max_players=max_players,
         move_seconds=move_seconds,
+        rated=rated,
     )
     room = _Room(game=game, members={}, lobby=rules.Lobby(organizer="", public=public, people=()))
     _save(room, rules.new_lobby(_user_pid(organizer), public, seats=max_players))

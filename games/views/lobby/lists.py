@@ -11,6 +11,8 @@ from django.urls import reverse
 
 from games import registry
 from games.models import Game, Invitation, Membership
+from games.ratings import board
+from games.ratings.scale import Shown
 from games.services import past_games
 
 
@@ -35,7 +37,10 @@ class Listing:
         return registry.kind(self.game.kind).name
 
 
-def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
+Ratings = dict[tuple[str, int], Shown]
+
+
+def _listing(game: Game, ratings: Ratings, invitation: Invitation | None = None) -> Listing:
     members = sorted(
         (m for m in game.memberships.all() if m.seat is not None), key=lambda m: m.seat or 0
     )
@@ -52,7 +57,10 @@ def _listing(game: Game, invitation: Invitation | None = None) -> Listing:
         url=reverse("waiting-room" if waiting else "table", args=[game.pk]),
         status=status,
         invitation=invitation,
-        people=tuple(past_games.person_of(m) for m in members),
+        people=tuple(
+            past_games.person_of(m, ratings.get((game.kind, m.user_id or 0), Shown.start()))
+            for m in members
+        ),
     )
 
 
@@ -69,14 +77,25 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         )
         .order_by("-created_at")
     )
+    lists = {
+        "your_turn": list(games.your_turn(user).order_by("-started_at")),
+        "in_progress": list(games.in_progress_for(user).order_by("-started_at")),
+        "waiting": list(games.waiting_for(user).order_by("-created_at")),
+        "open_games": list(games.open_to(user).order_by("-created_at")[:20]),
+        # Public games in progress the user may watch.
+        "watch": list(past_games.watchable(user)),
+    }
+    invited = [(i.game, i) for i in invitations]
+    # Everybody's rating by their name, in the game listed: one query for every list.
+    ratings = board.of_people(
+        (game.kind, m.user_id)
+        for game in [*(g for listed in lists.values() for g in listed), *(g for g, _ in invited)]
+        for m in game.memberships.all()
+        if m.user_id is not None and m.seat is not None
+    )
     return {
-        "your_turn": [_listing(g) for g in games.your_turn(user).order_by("-started_at")],
-        "in_progress": [_listing(g) for g in games.in_progress_for(user).order_by("-started_at")],
-        "invitations": [_listing(i.game, i) for i in invitations],
-        "waiting": [_listing(g) for g in games.waiting_for(user).order_by("-created_at")],
-        "open_games": [_listing(g) for g in games.open_to(user).order_by("-created_at")[:20]],
-        # Public games in progress the user may watch, and their own latest past games.
-        "watch": [_listing(g) for g in past_games.watchable(user)],
+        **{name: [_listing(g, ratings) for g in listed] for name, listed in lists.items()},
+        "invitations": [_listing(g, ratings, i) for g, i in invited],
         "past_games": past_games.latest_past(user),
         "error": error,
     }

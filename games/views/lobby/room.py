@@ -11,6 +11,8 @@ from accounts.addresses import verified_address
 from games import clocks, registry
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
+from games.ratings import board
+from games.ratings.scale import Shown
 
 
 def _pace_text(game: Game) -> list[str]:
@@ -37,6 +39,7 @@ class Seat:
     team: int | None = None
     levels: dict[str, str] | None = None  # the game's bot levels: level -> label
     kept_for: str = ""  # a rematch's invitee who sat here last game (the seat is theirs)
+    rating: Shown | None = None  # the seat's player's (or bot level's) rating in this game
 
     @property
     def role(self) -> str:
@@ -91,6 +94,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     can_start_with = (game.max_players,) if team_game else kind.seat_counts
     levels = dict(kind.bot_levels)
     kept = _kept_seats(game, invitees) if waiting else {}
+    ratings = board.of_members(kind, by_seat.values())
     return {
         "game": game,
         "kind": kind,
@@ -105,6 +109,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
                 kind.team_of(n, game.max_players),
                 levels,
                 kept.get(n, "") if n not in by_seat else "",
+                ratings.get(by_seat[n].pk) if n in by_seat else None,
             )
             for n in range(game.max_players)
         ],

@@ -49,6 +49,7 @@ def new_game(request: AuthedRequest) -> HttpResponse:
                 kind=form.game_kind.slug,
                 options=form.options,
                 move_seconds=form.cleaned_data["pace"],
+                rated=form.cleaned_data["rated"],
             )
         except LobbyRefused as refusal:
             form.add_error(None, refusal.message)

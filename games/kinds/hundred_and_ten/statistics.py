@@ -1,0 +1,24 @@
+"""Hundred and Ten's statistics for the player page: contracts made and set."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from games.kinds.statistics import Counts, Statistics
+
+from .engine.state import GameState
+
+MADE = ("made", "moon")
+
+
+def count(state: GameState, seat: int) -> Counts:
+    bid = [r for r in state.history if r.bidder == seat and r.outcome in (*MADE, "failed")]
+    return {"contracts": len(bid), "made": sum(1 for r in bid if r.outcome in MADE)}
+
+
+def describe(sums: Mapping[str, int]) -> list[tuple[str, str]]:
+    made = sums.get("made", 0)
+    return [("Contracts made", str(made)), ("Contracts set", str(sums.get("contracts", 0) - made))]
+
+
+STATISTICS = Statistics(count, describe)
