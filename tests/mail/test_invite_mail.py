@@ -225,3 +225,17 @@ def test_sign_up_and_the_email_page_refuse_an_ip_literal(alice, settings):
     assert "not an IP address or a local name" in said(added)
     assert not alice.emailaddress_set.filter(email__contains="[").exists()
     make_user("ok", email="ok@example.org")  # an ordinary address still signs up
+
+
+# Django's EmailValidator lets these through, but the mail library cannot write their domain
+# (IDNA refuses a control character; a label too long once encoded): a 500 after the letter
+# was counted, before.
+@pytest.mark.parametrize("address", ["victim@example.com\u202e", "victim@" + "é" * 60 + ".com"])
+def test_an_address_whose_domain_cannot_be_written_is_refused(alice, send, inbox, address):
+    verify(alice)
+    response = send(alice, address)
+    assert response.status_code == 400
+    assert "ordinary mail domain" in said(response)
+    assert inbox.messages == []
+    assert not Invitation.objects.exists()
+    assert not MailAddress.objects.exists()
