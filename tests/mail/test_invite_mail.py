@@ -169,7 +169,11 @@ def test_the_letter_carries_no_words_or_links_of_the_senders_choosing(alice, sen
     first = inbox.messages[0]
     assert first["Subject"] == "Alice invites you to a game of Hundred and Ten"
     assert "Alice" in text_of(first) and "<strong>Alice</strong>" in html_of(first)
-    for name in ("www.spam.example", "win@spam.example", "spam.example/win", "http://x"):
+    # The last four as people write a domain to get it past a filter ("defanged"), or with a
+    # dot that is another character, or one hidden behind an invisible one.
+    names = ("www.spam.example", "win@spam.example", "spam.example/win", "http://x")
+    names += ("spam[.]example", "spam (dot) example", "spam\u2024example", "spam\u200b.example")
+    for name in names:
         User.objects.filter(pk=alice.pk).update(display_name=name)
         link.refresh_from_db()
         link.inviter.refresh_from_db()
