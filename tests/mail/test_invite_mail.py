@@ -149,6 +149,18 @@ def test_a_member_who_turned_invitations_off_gets_none_by_address(alice, bob, se
     assert inbox.messages == []
 
 
+def test_an_unverified_claim_on_an_address_cannot_turn_its_invitations_off(alice, bob, send, inbox):
+    """Only the mailbox's owner may silence it: an account that merely typed the address
+    (never verified it) and turned invitations off does not stop a friend's letter."""
+    from allauth.account.models import EmailAddress
+
+    verify(alice)
+    EmailAddress.objects.create(user=bob, email="erin@example.org", verified=False)
+    User.objects.filter(pk=bob.pk).update(mail_invites=False)
+    assert send(alice, "erin@example.org").status_code == 200
+    assert len(inbox.to("erin@example.org")) == 1
+
+
 def all_of(message) -> str:
     return "\n".join([str(message["Subject"]), text_of(message), html_of(message)])
 
