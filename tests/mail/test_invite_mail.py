@@ -183,7 +183,12 @@ def test_the_letter_carries_no_words_or_links_of_the_senders_choosing(alice, sen
     assert "Alice" in text_of(first) and "<strong>Alice</strong>" in html_of(first)
     # The last four as people write a domain to get it past a filter ("defanged"), or with a
     # dot that is another character, or one hidden behind an invisible one.
-    names = ("www.spam.example", "win@spam.example", "spam.example/win", "http://x")
+    names: tuple[str, ...] = (
+        "www.spam.example",
+        "win@spam.example",
+        "spam.example/win",
+        "http://x",
+    )
     names += ("spam[.]example", "spam (dot) example", "spam\u2024example", "spam\u200b.example")
     for name in names:
         User.objects.filter(pk=alice.pk).update(display_name=name)
@@ -213,8 +218,16 @@ def test_the_invited_letter_carries_neither_the_game_name_nor_an_address(alice, 
 
 
 # Django's EmailValidator lets each of these through (a bare IP such as a@10.0.0.1 it refuses).
-@pytest.mark.parametrize("address", ["victim@[127.0.0.1]", "victim@[::1]", "victim@localhost"])
-def test_an_address_at_an_ip_or_a_local_name_is_refused(alice, send, inbox, address):
+# The last two the mail library cannot write (IDNA refuses a control character, and a label
+# too long once encoded): a 500 after the letter was counted, before.
+UNMAILABLE = ["victim@[127.0.0.1]", "victim@[::1]", "victim@localhost"]
+UNMAILABLE += ["victim@example.com\u202e", "victim@" + "é" * 60 + ".com"]
+
+
+@pytest.mark.parametrize("address", UNMAILABLE)
+def test_an_address_at_an_ip_a_local_name_or_an_unwritable_domain_is_refused(
+    alice, send, inbox, address
+):
     verify(alice)
     response = send(alice, address)
     assert response.status_code == 400
@@ -241,17 +254,3 @@ def test_sign_up_and_the_email_page_refuse_an_ip_literal(alice, settings):
     assert "not an IP address or a local name" in said(added)
     assert not alice.emailaddress_set.filter(email__contains="[").exists()
     make_user("ok", email="ok@example.org")  # an ordinary address still signs up
-
-
-# Django's EmailValidator lets these through, but the mail library cannot write their domain
-# (IDNA refuses a control character; a label too long once encoded): a 500 after the letter
-# was counted, before.
-@pytest.mark.parametrize("address", ["victim@example.com\u202e", "victim@" + "é" * 60 + ".com"])
-def test_an_address_whose_domain_cannot_be_written_is_refused(alice, send, inbox, address):
-    verify(alice)
-    response = send(alice, address)
-    assert response.status_code == 400
-    assert "ordinary mail domain" in said(response)
-    assert inbox.messages == []
-    assert not Invitation.objects.exists()
-    assert not MailAddress.objects.exists()
