@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
+from django.utils.encoding import punycode
 
 
 def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
@@ -47,10 +48,16 @@ def refuse_unmailable_domain(address: str) -> None:
     """Refuse what Django's EmailValidator lets through but no real mailbox has: a domain
     that is an address literal (`victim@[127.0.0.1]`), a bare IP address (`a@10.0.0.1`) or
     a name with no dot (`a@localhost`). A letter there would reach a machine of the site's
-    own network, not a person."""
+    own network, not a person. Nor a domain the mail library cannot write (IDNA refuses
+    control characters and labels too long once encoded): sending would fail, not refuse."""
     domain = address.rpartition("@")[2].strip().rstrip(".")
     labels = domain.split(".")
-    if domain.startswith("[") or len(labels) < 2 or labels[-1].isdigit():
+    try:
+        punycode(domain)  # what django.core.mail does to the domain of every address
+        writable = True
+    except UnicodeError:
+        writable = False
+    if not writable or domain.startswith("[") or len(labels) < 2 or labels[-1].isdigit():
         raise ValidationError(
             "Use an address at an ordinary mail domain (like example.com), "
             "not an IP address or a local name."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from typing import Any
 
 from django.conf import settings
@@ -20,16 +21,21 @@ from games.models import INVITE_LINK_LIFETIME, Invitation, PendingMail
 log = logging.getLogger(__name__)
 
 # A name that a mail program might show as a link, or that reads like somewhere to go: an
-# email address, a URL or a domain ("win.example", "bit.ly/x"; dots as CJK and full-width
-# stops too), an IP address, or markup.
-LOOKS_LIKE_AN_ADDRESS = re.compile(r"[@/\\<>:]|www|\w\s*[.。．｡]\s*\w", re.IGNORECASE)
+# email address, a URL or a domain ("win.example", "bit.ly/x"; dots as CJK, full-width and
+# leader stops too, and written around: "win[.]example", "win (dot) example"), an IP
+# address, or markup. Checked with invisible characters (Unicode's format characters, such
+# as a zero-width space) taken out, as a reader sees the name.
+LOOKS_LIKE_AN_ADDRESS = re.compile(
+    r"[@/\\<>:]|www|\w\W{0,3}[.。．｡․﹒]\W{0,3}\w|[\[(]\s*dot\s*[\])]", re.IGNORECASE
+)
 
 
 def plain_name(name: str, neutral: str = "A player") -> str:
     """A player's name as an invitation letter may show it: as is, or `neutral` words when
     it looks like an address. Invitation letters go to people who asked for none, so they
     carry no text the sender chose but a plain name (never the game's name)."""
-    return neutral if LOOKS_LIKE_AN_ADDRESS.search(name) else name
+    seen = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    return neutral if LOOKS_LIKE_AN_ADDRESS.search(seen) else name
 
 
 def absolute(path: str) -> str:

@@ -9,6 +9,7 @@ the confirmation page, whose button turns the letters off.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.core import signing
@@ -19,6 +20,11 @@ from games.mail.queue import PREFERENCES
 
 # The salt of the tokens signed over the user id, in letters sent before the random keys.
 OLD_TOKEN_SALT = "unsubscribe"
+
+# What a token of ours can be made of: a random key is URL-safe base64, an old signed one that
+# and colons. Anything else is nobody's, and is not put to the database (PostgreSQL refuses a
+# NUL in a query outright).
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_:-]{1,200}")
 
 
 @dataclass(frozen=True)
@@ -46,7 +52,7 @@ def _old_token_user_id(token: str) -> int | None:
 
 def subscriber_of(token: str) -> Subscriber | None:
     """Whom an unsubscribe token speaks for, or None when it is not one of ours."""
-    if len(token) > 200:
+    if not TOKEN_SHAPE.fullmatch(token):
         return None
     user_id = User.objects.filter(unsubscribe_key=token).values_list("pk", flat=True).first()
     if user_id is not None:

@@ -35,6 +35,10 @@ def test_the_table_offers_cover_for_a_disconnected_player_even_before_the_grace_
     html = logged_in_client(carol).get(url("table", three), headers=HX).content.decode()
     assert "Ask a bot to cover Bob" in html and "Ask a bot to cover Alice" not in html
     assert "possible once away 2 min" in html
+    # The hint stands by the button it is about, not after "Ask Bob to come back" (which
+    # works at once): on a phone each sits on its own line, and it read as the last one's.
+    cover = html.index("Ask a bot to cover Bob")
+    assert cover < html.index("possible once away 2 min") < html.index("Ask Bob to come back")
 
 
 def test_the_organizer_is_offered_stand_ins_and_abandon_when_everyone_is_gone(

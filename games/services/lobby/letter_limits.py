@@ -4,8 +4,8 @@ to mail strangers.
 - Only a member with a verified address may (403): an account costs nothing, a verified
   address a little more, and it says who sent the letters.
 - An address gets at most INVITE_MAIL_PER_ADDRESS letters a day across all senders, and
-  none once it unsubscribed (its `MailAddress` row) or its account turned invitations off
-  (422/429).
+  none once it unsubscribed (its `MailAddress` row) or the account that verified it turned
+  invitations off (422/429).
 - A sender sends at most INVITE_MAIL_PER_SENDER a day (429). (The limit per client address
   is the view's: games/views/lobby/actions.py.)
 
@@ -53,7 +53,11 @@ def record_letter(*, by: User, email: str) -> MailAddress:
     digest = address_hash(email)
     MailAddress.objects.bulk_create([MailAddress(address_hash=digest)], ignore_conflicts=True)
     address = MailAddress.objects.select_for_update().get(address_hash=digest)
-    turned_off = EmailAddress.objects.filter(email__iexact=email.strip(), user__mail_invites=False)
+    # Only a verified address's account speaks for the mailbox: typing an address in costs
+    # nothing, and must not silence somebody else's invitations.
+    turned_off = EmailAddress.objects.filter(
+        email__iexact=email.strip(), verified=True, user__mail_invites=False
+    )
     if address.suppressed_at is not None or turned_off.exists():
         raise LobbyRefused(
             "That address asked us to send it no more invitations. "
