@@ -104,6 +104,7 @@ def crawl(client: Client, starts: list[str], limit: int = 150) -> dict[str, tupl
             config = json.loads(html.unescape(meta.group(1)))
             assert config["includeIndicatorStyles"] is False, url
             assert config["allowEval"] is False, url
+            assert "style" not in config["attributesToSettle"], url
         queue.extend(html.unescape(link) for link in LINK.findall(page))
     return found
 

@@ -25,7 +25,20 @@ from websockets.typing import Origin
 
 from games.gamekind import GameKind
 from games.registry import REGISTRY
-from tests.browser.helpers import ROOM_URL, TABLE_URL, Watched, live, settled, sign_up, sign_up_on
+from tests.browser.helpers import (
+    ROOM_URL,
+    TABLE_URL,
+    Watched,
+    add_bots,
+    first_turn,
+    live,
+    settled,
+    sign_up,
+    sign_up_on,
+    start,
+    table,
+)
+from tests.browser.helpers import create_game as create_private_game
 
 pytestmark = pytest.mark.browser
 
@@ -142,3 +155,31 @@ def test_favicon_ico_is_the_site_icon(browser: Browser, base_url: str) -> None:
     assert response.ok
     assert response.headers["content-type"] == "image/svg+xml"
     assert re.search(r"/static/img/favicon\.[0-9a-f]+\.svg$", response.url)
+
+
+def create_game_with_bots(page: Page) -> None:
+    """A Hundred and Ten game against three bots, started: on the table."""
+    create_private_game(page, "Settling vs bots")
+    add_bots(page, (2, 3, 4))
+    start(page)
+    live(page)
+
+
+def test_a_style_our_scripts_set_is_never_written_back_as_an_attribute(
+    browser: Browser, base_url: str
+) -> None:
+    """table-feel.js sets styles through the CSSOM (allowed under style-src 'self'): a floor
+    under a scrolled page, a new card's animation delay. htmx's settling copied an old
+    element's `style` attribute onto the new element of the same id with setAttribute, an
+    inline style the policy refuses: a violation on the console at the next redraw."""
+    watched = Watched(browser)
+    page = watched.page
+    sign_up_on(page, base_url, f"{PREFIX}settle")
+    create_game_with_bots(page)
+    first = first_turn(page)
+    page.evaluate("document.getElementById('table').style.minHeight = '1px'")
+    table(page).locator(".bid-form button:enabled").first.click()
+    # The answer redraws the table, then a bot's push does, each over the same id.
+    later = "|".join(str(n) for n in range(first + 2, first + 40))
+    expect(table(page)).to_have_attribute("data-version", re.compile(f"^({later})$"))
+    assert watched.problems == []
