@@ -34,6 +34,9 @@ from websockets.typing import Origin
 
 from hundredten.drain import DRAIN_SECONDS
 from tests.conftest import manage, server_env, shell_json, start_daphne
+from tests.timeouts import SERVER_TIMEOUT
+
+pytestmark = pytest.mark.timeout(SERVER_TIMEOUT)
 
 # A round: a move per delay, each POST followed by SIGTERM that many ms later, on one server.
 DELAYS_MS = (0, 5, 10, 20, 50)

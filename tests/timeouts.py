@@ -14,6 +14,10 @@ from __future__ import annotations
 import pytest
 
 BROWSER_TIMEOUT = 120
+# Tests that start, kill and restart real server processes (daphne, nginx) are end to end
+# like a browser test, and get its limit: migrating a fresh site and starting daphne alone
+# take a quarter of a minute here.
+SERVER_TIMEOUT = BROWSER_TIMEOUT
 # The hidden-information tests (tests/games/test_hidden_information*.py) play many whole games
 # each: 60-75 s here, too long for the 60 s limit. Their own limit, until they are split into
 # batches that fit it.

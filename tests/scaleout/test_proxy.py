@@ -27,8 +27,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from deploy import cluster as deploy
 from tests.conftest import free_port, manage, server_env
 from tests.scaleout.conftest import found, frame_with, run_setup, version_of
+from tests.timeouts import SERVER_TIMEOUT
 
-pytestmark = pytest.mark.scaleout
+pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]
 
 PER_ADDRESS = 3  # failed sign-ins a minute from one address, in these servers
 THROTTLED = "Too many failed login attempts"

@@ -20,8 +20,9 @@ from tests.test_shutdown import (
     setup_games,
     sigterm_round,
 )
+from tests.timeouts import SERVER_TIMEOUT
 
-pytestmark = pytest.mark.scaleout
+pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]
 
 # Idle, a daphne has nothing to drain; a busy machine has been seen to take 3.5 s even so.
 IDLE_EXIT_SECONDS = 10.0
