@@ -14,10 +14,6 @@ from __future__ import annotations
 import pytest
 
 BROWSER_TIMEOUT = 120
-# The hidden-information tests (tests/games/test_hidden_information*.py) play many whole games
-# each: 60-75 s here, too long for the 60 s limit. Their own limit, until they are split into
-# batches that fit it.
-HEAVY_TIMEOUT = 300
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
