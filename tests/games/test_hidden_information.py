@@ -32,6 +32,10 @@ from games.models import Game, Membership
 from games.services import table
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import form_of, start_table
+from tests.timeouts import HEAVY_TIMEOUT
+
+# The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
+pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 # Fifty games in twenty-five tests of two: each test stays far inside the run's per-test
 # timeout on a slow machine, and the checks are asserted for every two games.

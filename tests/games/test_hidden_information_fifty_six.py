@@ -45,6 +45,10 @@ from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.kinds.fifty_six.hidden import check, table_version, trump_secret
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
+from tests.timeouts import HEAVY_TIMEOUT
+
+# The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
+pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 KIND = "fifty-six"
 HUMANS = ("alice", "bob", "carol", "erin")

@@ -31,6 +31,10 @@ from games.services import table
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
+from tests.timeouts import HEAVY_TIMEOUT
+
+# The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
+pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 KIND = "one-hundred-and-four"
 MARKS = (
