@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 # Punctuation, arrows, the card suits and the few symbols the pages use; all in DejaVu Sans.
-IN_DEFAULT_FONTS = frozenset("·–—’“”…›←↑→↓↕−▶▾◀●☾♉♠♣♥♦✕⟳")
+IN_DEFAULT_FONTS = frozenset("·–—’“”…›←↑→↓↕−σ▶▾◀●☾♉♠♣♥♦✕⟳")
 
 COMMENT = re.compile(r"\{#.*?#\}|\{% comment %\}.*?\{% endcomment %\}", re.DOTALL)
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import manage, server_env, shell_json, start_daphne, stop_daphne
+from tests.timeouts import SERVER_TIMEOUT
+
+# It starts, kills and restarts daphne: the limit of a test of real server processes.
+pytestmark = pytest.mark.timeout(SERVER_TIMEOUT)
 
 SETUP = """
 import json

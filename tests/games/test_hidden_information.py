@@ -12,9 +12,9 @@ the card-identifying markup (`data-card="10H"`) and the card names ("Ten of Hear
 * finished rounds are public: their cards may appear, but only inside the regions marked as
   history (`data-round`), and only cards that round really dealt or drew.
 
-Games use a target of 20 and stop after three rounds to keep the run short; in every five
-some still reach the end, so game-over pages are checked too. The fifty games run as ten
-tests of five.
+Games use a target of 20 and stop after three rounds to keep the run short; of every two
+at least one still reaches the end, so game-over pages are checked too. The fifty games run
+as twenty-five tests of two.
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import form_of, start_table
 from tests.timeouts import HEAVY_TIMEOUT
 
-# Many whole games in one test: over the 60 s limit until split into smaller batches.
+# The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
 pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
-# Fifty games in ten tests of five: each test stays far inside the run's per-test timeout on a
-# slow machine, and the checks are asserted for every five games.
-BATCHES = 10
-GAMES_PER_BATCH = 5
+# Fifty games in twenty-five tests of two: each test stays far inside the run's per-test
+# timeout on a slow machine, and the checks are asserted for every two games.
+BATCHES = 25
+GAMES_PER_BATCH = 2
 MAX_ROUNDS = 3
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 HISTORY_REGION = re.compile(
@@ -185,5 +185,7 @@ def test_no_page_shows_a_card_its_viewer_may_not_see(people, batch):
     for number in range(first, first + GAMES_PER_BATCH):
         play_and_check(number, people, clients, seen)
     assert seen.finished_games >= 1  # game-over pages were checked too
-    assert seen.history_regions > 50  # finished rounds were shown, and checked as history
-    assert seen.pages > 300 and seen.cards > 1000  # the checks saw real tables
+    # Thresholds well below the smallest pair's: finished rounds were shown, and checked as
+    # history; the checks saw real tables.
+    assert seen.history_regions >= 6, seen
+    assert seen.pages > 120 and seen.cards > 250, seen

@@ -11,8 +11,8 @@ value) is checked against the state: it must not be in another seat's hand, be a
 seat's committed choice while the turn is still being chosen, or be one of the deal's unused
 cards. (One-deal games: in a match a later deal deals the same numbers again.)
 
-A second test opens a websocket per player and one for the spectator and checks every frame
-pushed while a game is played, the step-by-step placements included.
+One test a game. A second test opens a websocket per player and one for the spectator and
+checks every frame pushed while a game is played, the step-by-step placements included.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tests.games.conftest import start_table
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 from tests.timeouts import HEAVY_TIMEOUT
 
-# Many whole games in one test: over the 60 s limit until split into smaller batches.
+# The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
 pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 KIND = "one-hundred-and-four"
@@ -85,61 +85,63 @@ def people(db):
     return {name: make_user(name) for name in (*HUMANS, "dave")}
 
 
-def test_no_page_shows_another_seats_cards_or_choice(people):
+@pytest.mark.parametrize(("number", "seats"), list(enumerate((2, 4, 10, 5))))
+def test_no_page_shows_another_seats_cards_or_choice(people, number, seats):
     clients = {name: logged_in_client(user) for name, user in people.items()}
     checked = shown = choices_hidden = pauses = 0
-    for number, seats in enumerate((2, 4, 10, 5)):
-        rng = random.Random(f"104-hidden-{number}")
-        humans = list(HUMANS[: 1 + number % 4])[:seats]
-        public = number % 2 == 0
-        game = start_table(
-            [people[n] for n in humans],
-            bots=seats - len(humans),
-            kind=KIND,
-            seed=f"104-hidden-{number}",
-            public=public,
-            name=f"Hidden 104 {number}",
-        )
-        seat_of = {n: s for s, n in enumerate(humans)}
-        urls = {
-            "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
-            "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
-            "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
-            "lobby": (reverse("lobby"), {}),
-        }
-        move_url = reverse("move", kwargs={"game_id": game.pk})
-        while True:
-            game.refresh_from_db()
-            if game.status == Game.Status.FINISHED:
-                break
-            state = table.load_state(game)
-            waiting = [n for n in humans if seat_of[n] in RULES.to_act(state)]
-            mover = rng.choice(waiting)
-            data = {"version": game.version, **random_action(state, seat_of[mover], rng)}
-            response = clients[mover].post(move_url, data, headers=HX)
-            assert response.status_code == 200, response.content.decode()[:300]
-            game.refresh_from_db()
-            state = table.load_state(game)
-            check(response.content.decode(), state, seat_of[mover], f"{number} post by {mover}")
-            pauses += state.phase == "pause"
-            choices_hidden += state.phase == "choose" and any(state.choices)
-            for viewer in [*humans, "dave"]:
-                seat = seat_of.get(viewer)
-                for kind, (url, headers) in urls.items():
-                    if kind == "hint" and (
-                        seat is None or seat not in RULES.to_act(state) or game.version % HINT_EVERY
-                    ):
-                        continue
-                    response = clients[viewer].get(url, headers=headers)
-                    if viewer == "dave" and not public and kind != "lobby":
-                        assert response.status_code == 404
-                        continue
-                    assert response.status_code == 200, (kind, viewer)
-                    where = f"game {number} turn {state.turn + 1}, {kind} for {viewer}"
-                    shown += check(response.content.decode(), state, seat, where)
-                    checked += 1
-    assert pauses >= 1 and choices_hidden >= 20  # pauses and half-chosen turns were seen
-    assert checked > 300 and shown > 3000  # the checks saw real tables
+    rng = random.Random(f"104-hidden-{number}")
+    humans = list(HUMANS[: 1 + number % 4])[:seats]
+    public = number % 2 == 0
+    game = start_table(
+        [people[n] for n in humans],
+        bots=seats - len(humans),
+        kind=KIND,
+        seed=f"104-hidden-{number}",
+        public=public,
+        name=f"Hidden 104 {number}",
+    )
+    seat_of = {n: s for s, n in enumerate(humans)}
+    urls = {
+        "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
+        "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
+        "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
+        "lobby": (reverse("lobby"), {}),
+    }
+    move_url = reverse("move", kwargs={"game_id": game.pk})
+    while True:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        state = table.load_state(game)
+        waiting = [n for n in humans if seat_of[n] in RULES.to_act(state)]
+        mover = rng.choice(waiting)
+        data = {"version": game.version, **random_action(state, seat_of[mover], rng)}
+        response = clients[mover].post(move_url, data, headers=HX)
+        assert response.status_code == 200, response.content.decode()[:300]
+        game.refresh_from_db()
+        state = table.load_state(game)
+        check(response.content.decode(), state, seat_of[mover], f"{number} post by {mover}")
+        pauses += state.phase == "pause"
+        choices_hidden += state.phase == "choose" and any(state.choices)
+        for viewer in [*humans, "dave"]:
+            seat = seat_of.get(viewer)
+            for kind, (url, headers) in urls.items():
+                if kind == "hint" and (
+                    seat is None or seat not in RULES.to_act(state) or game.version % HINT_EVERY
+                ):
+                    continue
+                response = clients[viewer].get(url, headers=headers)
+                if viewer == "dave" and not public and kind != "lobby":
+                    assert response.status_code == 404
+                    continue
+                assert response.status_code == 200, (kind, viewer)
+                where = f"game {number} turn {state.turn + 1}, {kind} for {viewer}"
+                shown += check(response.content.decode(), state, seat, where)
+                checked += 1
+    # Thresholds well below the smallest game's (two seats): a too-low pause and half-chosen
+    # turns were seen, and the checks saw real tables.
+    assert pauses >= 1 and choices_hidden >= 5, (pauses, choices_hidden)
+    assert checked > 45 and shown > 500, (checked, shown)
 
 
 @pytest.mark.django_db(transaction=True)
