@@ -90,7 +90,8 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     invitations.get_by_role("button", name="Accept the invitation to Friday cards").click()
     waiting = bob.locator("section", has=bob.get_by_role("heading", name="Waiting to start"))
     expect(waiting).to_contain_text("Friday cards")
-    expect(waiting).to_contain_text(f"{alice_name}, {bob_name}")
+    # Each name with its rating (provisional: "1500?").
+    expect(waiting).to_contain_text(re.compile(rf"{alice_name}\d+\??, {bob_name}\d+\??"))
 
     # Carol, signed out, follows the link, signs up (with the header's link: it keeps the
     # invitation too) and lands in the waiting room in a seat: following it was accepting it.

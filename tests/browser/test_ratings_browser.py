@@ -64,10 +64,10 @@ def test_rated_games_show_ratings_at_the_table_and_on_the_player_page(
     alice.goto(f"{base_url}/")
     rated_game(alice, bob, "Rated two", bob_name)
     alice.reload()  # the page as drawn after the game's end
-    ratings = alice.locator(".seat-name .rating")
+    ratings = alice.locator("#table .seat .rating")
     expect(ratings).to_have_count(2)
     expect(ratings.first).to_have_attribute("title", re.compile(r"^Rating \d+ ± \d+, provisional$"))
-    mine = alice.locator(".seat-name", has=alice.get_by_role("link", name=alice_name))
+    mine = alice.locator("#table .seat", has=alice.get_by_role("link", name=alice_name))
     figure = re.sub(r"\D", "", mine.locator(".rating").inner_text())
     shots(alice, shoot, "table")
 
