@@ -17,7 +17,7 @@ from tests.browser.one_hundred_and_four import create_nimmt_game
 
 pytestmark = pytest.mark.browser
 
-PREFIX = "rt"  # usernames unique to this module (the e2e database is shared)
+PREFIX = "rg"  # usernames unique to this module (the e2e database is shared; "rt" is realtime's)
 
 
 def hand_seat_to_bot(page: Page) -> None:
