@@ -44,6 +44,7 @@ from tests.browser.helpers import (
     version,
     wait_for_version,
 )
+from tests.timeouts import HEAVY_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -121,6 +122,8 @@ def check_before_move(mirror: Mirror, page: Page, move: Move) -> None:
             expect_hand(page, state, seat)  # after the discards: the drawn cards arrived
 
 
+# A whole game: 58-120 s and more on a busy machine, past a browser test's 120 s limit.
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:

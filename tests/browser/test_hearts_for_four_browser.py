@@ -43,6 +43,7 @@ from tests.browser.helpers import (
     version,
     wait_for_version,
 )
+from tests.timeouts import HEAVY_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -51,6 +52,8 @@ pytestmark = pytest.mark.browser
 FOUR_SEED = "h12"
 
 
+# A whole game: 58-120 s and more on a busy machine, past a browser test's 120 s limit.
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_four_people_pass_at_once_and_play_a_hand_live(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:

@@ -33,6 +33,7 @@ from tests.browser.helpers import (
     table,
 )
 from tests.conftest import ARTIFACTS, ROOT
+from tests.timeouts import HEAVY_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -89,6 +90,8 @@ def stage_of(mirror: Mirror) -> str:
     return "bleeding" if state.bleeding and illegal else "tricks"
 
 
+# A whole game: 58-120 s and more on a busy machine, past a browser test's 120 s limit.
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_screenshots_of_every_screen(browser: Browser, base_url: str, e2e_env: dict[str, str]):
     expect.set_options(timeout=15_000)
     shots: dict[str, list[Path]] = {}

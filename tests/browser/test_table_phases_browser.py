@@ -16,6 +16,8 @@ import time
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from tests.timeouts import HEAVY_TIMEOUT
+
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -42,6 +44,8 @@ def my_turn_in(page: Page, phase: str):
     return page.locator(f"#table.is-my-turn[data-phase='{phase}']")
 
 
+# A whole game: 58-120 s and more on a busy machine, past a browser test's 120 s limit.
+@pytest.mark.timeout(HEAVY_TIMEOUT)
 def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, shoot) -> None:
     expect.set_options(timeout=20_000)
     page.set_viewport_size(DESKTOP)
