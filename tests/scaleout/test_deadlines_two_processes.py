@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import shell_json
+from tests.timeouts import SERVER_TIMEOUT
 
-pytestmark = pytest.mark.scaleout
+pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]
 
 GAMES = 24
 

@@ -13,8 +13,9 @@ from websockets.asyncio.client import connect
 
 from games import presence
 from tests.scaleout.conftest import found, frame_with, run_setup, version_of
+from tests.timeouts import SERVER_TIMEOUT
 
-pytestmark = pytest.mark.scaleout
+pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]
 
 
 def ws_url(http_url: str, path: str) -> str:
