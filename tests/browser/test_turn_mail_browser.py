@@ -133,6 +133,10 @@ def test_an_away_player_gets_the_turn_mail_and_its_link_opens_the_table(
     expect(alice.locator(".room-seat-list")).to_contain_text(bob_name)
     expect(bob).to_have_url(re.compile(r"/games/\d+/$"))  # accepting opens the room
     live(bob)
+    # A request of the room still on its way when the page closes counts as presence for two
+    # more minutes (games/middleware.py): let the room settle and go quiet first.
+    settled(bob)
+    bob.wait_for_load_state("networkidle")
     leave(bob)  # bob goes away: no page of the game open
 
     live(alice)
