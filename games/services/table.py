@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, mail, realtime, registry, signals, thinking
+from games import clocks, mail, presence, realtime, registry, signals, thinking
 from games.committed import CommittedCache, game_identity
 from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
@@ -375,6 +375,9 @@ def submit_move(
     member = next((m for m in members if m.user_id == user.pk), None)  # one per user
     if member is None or member.seat is None:
         raise NotAPlayer("Only the players at this table can make moves.")
+    # The mover is here: stamped now, not after the answer (games/middleware.py), so the
+    # pages this move redraws never list them as away.
+    presence.seen(game.pk, user.pk)
     if game.status == Game.Status.WAITING:
         raise RefusedMove("This game has not started yet.")
     kind = kind_of(game)

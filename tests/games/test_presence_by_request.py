@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import presence
+from games import presence, signals
 from games.kinds.hundred_and_ten import engine
 from games.services import absence
 from games.services.table import RefusedMove
@@ -53,3 +53,21 @@ def test_any_page_of_the_game_counts_and_a_closed_tab_ends_it(three, alice, bob,
 def test_a_page_the_user_may_not_see_counts_for_nothing(three, dave, clock):
     assert logged_in_client(dave).get(reverse("table", args=[three.pk])).status_code == 404
     assert presence.presence_of(three.pk, [dave.pk], fresh=True).recent == set()
+
+
+@pytest.mark.django_db(transaction=True)  # the move's commit, and so its pushes, in the request
+def test_the_mover_is_present_when_the_pages_their_move_changes_are_drawn(three, bob, clock):
+    """The pushes of a move are drawn after its commit, inside the request: the mover must
+    already count as present then, or the other players' tables list them as away."""
+    at_push: list[set[int]] = []
+
+    def drawn(sender, game, **kwargs) -> None:
+        at_push.append(presence.present_user_ids(game.pk, [bob.pk]))
+
+    signals.version_committed.connect(drawn)
+    try:
+        response = post_move(logged_in_client(bob), three, **form_of(engine.Bid(1, 15), 0))
+    finally:
+        signals.version_committed.disconnect(drawn)
+    assert response.status_code == 200
+    assert at_push and at_push[0] == {bob.pk}

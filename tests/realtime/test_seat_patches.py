@@ -11,6 +11,7 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
+from games import presence
 from games.consumers import marks
 from games.context import table_context
 from games.models import Game
@@ -31,6 +32,13 @@ def four(db):
     return [make_user(name) for name in ("alice", "bob", "carol", "dave")]
 
 
+def _all_present(game, users) -> None:
+    """Everybody has the table open, as players do: a move then changes no one's presence
+    (the absence panel is part of the whole table, and a mover counts as present)."""
+    for user in users:
+        presence.seen(game.pk, user.pk)
+
+
 def _current(game_id: int) -> int:
     return Game.objects.get(pk=game_id).version
 
@@ -38,6 +46,7 @@ def _current(game_id: int) -> int:
 @pytest.mark.django_db(transaction=True)
 async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(four):
     game = await database_sync_to_async(start_table)(four, kind=KIND, seed="patch")
+    _all_present(game, four)
     cookie = await database_sync_to_async(session_cookie)(four[0])
     ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
     assert 'id="table"' in first
@@ -74,6 +83,7 @@ async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(
 @pytest.mark.django_db(transaction=True)
 async def test_another_players_pass_at_hearts_is_a_patch_too(four):
     game = await database_sync_to_async(start_table)(four, kind="hearts", seed="patch")
+    _all_present(game, four)
     cookie = await database_sync_to_async(session_cookie)(four[0])
     ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
     assert 'id="table"' in first and "pass-form" in first
