@@ -227,7 +227,8 @@ def seen(game_id: int, user_id: int) -> None:
     is older than SEEN_EVERY seconds or a page of the game closed after it (so the last
     request after a closed page is never lost)."""
     seen_key, left_key = _seen_key(game_id, user_id), _left_key(game_id, user_id)
-    found = cache.get_many([seen_key, left_key])
+    sockets = _key(game_id, user_id)
+    found = cache.get_many([seen_key, left_key, sockets])
     stamp, left = found.get(seen_key), found.get(left_key)
     at = now()
     if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
@@ -235,7 +236,10 @@ def seen(game_id: int, user_id: int) -> None:
         if not closed_since:
             return
     cache.set(seen_key, at, LEFT_TTL)
-    forget(game_id)
+    # A user with a page of the game open is present with or without the stamp: this
+    # process's recent reads still hold (their last page's closing drops them: `leave`).
+    if _count(found.get(sockets)) <= 0:
+        forget(game_id)
 
 
 @dataclass(frozen=True)
