@@ -24,6 +24,8 @@ class PresenceMiddleware:
         # or 403 would let anyone write a stamp for any number. A move the game refused
         # (409 stale, 422 illegal) was still made by somebody at the table.
         status = response.status_code
+        if user is not None and user.is_authenticated:
+            presence.stamp_online(user.pk)  # online anywhere, for friends
         if (
             isinstance(game_id, int)
             and user is not None

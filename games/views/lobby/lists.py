@@ -1,5 +1,6 @@
 """What the lobby lists show a user: their turns, games in progress, invitations, games
-waiting for players, open public games, games to watch and their latest past games."""
+waiting for players, friends' games, open public games, games to watch, their latest past
+games and their friends (games/services/friends.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from games import registry
 from games.models import Game, Invitation, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
-from games.services import past_games
+from games.services import friends, past_games
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         "open_games": list(games.open_to(user).order_by("-created_at")[:20]),
         # Public games in progress the user may watch.
         "watch": list(past_games.watchable(user)),
+        # Public games waiting for players in which a friend plays (docs/friends.md).
+        "friends_games": list(friends.friends_games(user)),
     }
     invited = [(i.game, i) for i in invitations]
     # Everybody's rating by their name, in the game listed: one query for every list.
@@ -93,9 +96,13 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         for m in game.memberships.all()
         if m.user_id is not None and m.seat is not None
     )
+    past = past_games.latest_past(user)
     return {
         **{name: [_listing(g, ratings) for g in listed] for name, listed in lists.items()},
         "invitations": [_listing(g, ratings, i) for g, i in invited],
-        "past_games": past_games.latest_past(user),
+        "past_games": past,
+        "befriendable": friends.befriendable(user, past),
+        "befriend_next": reverse("lobby"),  # not the lists' own URL (a partial)
+        "friends": friends.panel(user),
         "error": error,
     }
