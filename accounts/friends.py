@@ -9,13 +9,14 @@ about cards: what friends show each other in the lobby is games.services.friends
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import CharField, F, Q, QuerySet, Value
 
 from accounts import blocking
-from accounts.models import FriendRequest, Friendship, User
+from accounts.models import Block, FriendRequest, Friendship, User
 
 
 class FriendRefused(Exception):
@@ -67,23 +68,75 @@ def requests_sent(user: User) -> list[FriendRequest]:
     )
 
 
+@dataclass(frozen=True)
+class Circle:
+    """Everybody a user has a tie with, by id then username: friends, the people they asked
+    and who asked them (requests waiting), and blocks either way (`blocked` does not say
+    who blocked whom: the pages that read it must not tell either)."""
+
+    friends: dict[int, str] = field(default_factory=dict)
+    sent: dict[int, str] = field(default_factory=dict)
+    received: dict[int, str] = field(default_factory=dict)
+    blocked: dict[int, str] = field(default_factory=dict)
+    blocked_by_me: frozenset[int] = frozenset()
+
+    def blocked_names(self) -> list[str]:
+        """The usernames of the people this user blocked (their own choice to see)."""
+        return sorted(name for pk, name in self.blocked.items() if pk in self.blocked_by_me)
+
+    def skipped_names(self) -> set[str]:
+        """Usernames an "Add friend" button is not offered to."""
+        return {
+            *self.friends.values(),
+            *self.sent.values(),
+            *self.received.values(),
+            *self.blocked.values(),
+        }
+
+
+def circle(user_id: int) -> Circle:
+    """`user_id`'s circle in one query (the lobby and the pages of people read it)."""
+
+    def tie(rows: QuerySet[Any], label: str, other: str) -> QuerySet[Any]:
+        labelled = rows.annotate(k=Value(label, output_field=CharField()), o=F(f"{other}_id"))
+        named: QuerySet[Any] = labelled.values_list("k", "o", f"{other}__username")
+        return named
+
+    parts = [
+        tie(Friendship.objects.filter(low_id=user_id), "f", "high"),
+        tie(Friendship.objects.filter(high_id=user_id), "f", "low"),
+        tie(FriendRequest.objects.filter(sender_id=user_id), "s", "receiver"),
+        tie(FriendRequest.objects.filter(receiver_id=user_id), "r", "sender"),
+        tie(Block.objects.filter(blocker_id=user_id), "B", "blocked"),
+        tie(Block.objects.filter(blocked_id=user_id), "b", "blocker"),
+    ]
+    found: dict[str, dict[int, str]] = {"f": {}, "s": {}, "r": {}, "b": {}}
+    mine: set[int] = set()
+    for label, other, name in parts[0].union(*parts[1:], all=True):
+        if label == "B":
+            mine.add(other)
+            label = "b"
+        found[label][other] = name
+    return Circle(found["f"], found["s"], found["r"], found["b"], frozenset(mine))
+
+
 Relation = Literal["me", "friends", "sent", "received", "blocked", "none"]
 
 
-def relation(viewer: Any, other: User) -> Relation:
+def relation(viewer: Any, other: User, ties: Circle | None = None) -> Relation:
     """What the viewer's buttons on `other`'s page are: "blocked" only when the viewer
     blocked them (being blocked looks like "none": the blocked user is not told)."""
     if viewer.pk == other.pk:
         return "me"
-    if blocking.has_blocked(viewer.pk, other.pk):
+    ties = ties if ties is not None else circle(viewer.pk)
+    if other.pk in ties.blocked_by_me:
         return "blocked"
-    if are_friends(viewer.pk, other.pk):
+    if other.pk in ties.friends:
         return "friends"
-    pending = FriendRequest.objects.filter(
-        Q(sender=viewer, receiver=other) | Q(sender=other, receiver=viewer)
-    ).values_list("sender_id", flat=True)
-    for sender_id in pending:
-        return "sent" if sender_id == viewer.pk else "received"
+    if other.pk in ties.sent:
+        return "sent"
+    if other.pk in ties.received:
+        return "received"
     return "none"
 
 

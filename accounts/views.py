@@ -29,9 +29,6 @@ def _profile_page(
         "mail_form": mail_form or MailSettingsForm(instance=user),
         "verified_email": verified_address(user.pk),
         "privacy_form": privacy_form or PrivacyForm(instance=user),
-        "blocked_users": list(
-            User.objects.filter(blocks_received__blocker=user).order_by("username")
-        ),
     }
     return render(request, "accounts/profile.html", context, status=status)
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from accounts import blocking
 from accounts import friends as accounts_friends
-from accounts.models import FriendRequest, User
+from accounts.models import User
 from games import presence
 from games.models import Game, Membership
 from games.services import past_games
@@ -56,10 +56,17 @@ class FriendRow:
 
 
 @dataclass(frozen=True)
+class Request:
+    """A friend request waiting, as the panel shows it: the other person."""
+
+    user: User
+
+
+@dataclass(frozen=True)
 class Panel:
     friends: list[FriendRow] = field(default_factory=list)
-    received: list[FriendRequest] = field(default_factory=list)
-    sent: list[FriendRequest] = field(default_factory=list)
+    received: list[Request] = field(default_factory=list)
+    sent: list[Request] = field(default_factory=list)
 
 
 def _tables(viewer: Any, shown: list[User]) -> dict[int, list[Table]]:
@@ -87,66 +94,86 @@ def _tables(viewer: Any, shown: list[User]) -> dict[int, list[Table]]:
     return tables
 
 
-def play_again_game(viewer: Any, friend_id: int) -> Game | None:
-    """The latest finished game both played (held a seat in), if nobody asked for its
-    rematch yet: the game "Play again with ..." repeats (games.services.rematch)."""
-    return (
-        Game.objects.filter(status=Game.Status.FINISHED, rematches__isnull=True)
-        .filter(memberships__user=viewer, memberships__seat__isnull=False)
-        .filter(memberships__user_id=friend_id, memberships__seat__isnull=False)
-        .order_by("-finished_at", "-pk")
-        .first()
+def play_again_games(viewer: Any, friend_ids: set[int]) -> dict[int, Game]:
+    """For each friend, the latest finished game both played (held a seat in) whose
+    rematch nobody asked for yet: the game "Play again with ..." repeats
+    (games.services.rematch). One query, whatever the number of friends."""
+    mine = Membership.objects.filter(user=viewer, seat__isnull=False).values("game_id")
+    theirs = (
+        Membership.objects.filter(
+            user_id__in=friend_ids,
+            seat__isnull=False,
+            game__status=Game.Status.FINISHED,
+            game__rematches__isnull=True,
+            game_id__in=mine,
+        )
+        .select_related("game")
+        .order_by("-game__finished_at", "-game_id")
     )
+    games: dict[int, Game] = {}
+    for member in theirs:
+        games.setdefault(member.user_id or 0, member.game)
+    return games
 
 
-def panel(viewer: Any) -> Panel:
-    """The lobby's friends panel for `viewer`."""
-    friends = accounts_friends.friends_of(viewer.pk)
+def panel(viewer: Any, ties: accounts_friends.Circle) -> Panel:
+    """The lobby's friends panel for `viewer` (`ties`: their circle)."""
+    wanted = {*ties.friends, *ties.sent, *ties.received}
+    if not wanted:
+        return Panel()
+    people = {u.pk: u for u in User.objects.filter(pk__in=wanted, is_active=True)}
+    friends = sorted(
+        (people[pk] for pk in ties.friends if pk in people), key=lambda u: u.shown_name.casefold()
+    )
     shown = [f for f in friends if not f.hide_presence]
     online = presence.online_user_ids(f.pk for f in shown)
     tables = _tables(viewer, shown) if shown else {}
+    again = play_again_games(viewer, {f.pk for f in friends}) if friends else {}
+    names: dict[int, list[str]] = defaultdict(list)
+    if again:
+        seats = Membership.objects.filter(
+            game_id__in={g.pk for g in again.values()}, seat__isnull=False
+        ).select_related("user")
+        for member in sorted(seats, key=lambda m: m.seat or 0):
+            if member.user_id != viewer.pk:
+                names[member.game_id].append(member.name)
     rows = []
     for friend in friends:
-        game = play_again_game(viewer, friend.pk)
-        others: tuple[str, ...] = ()
-        if game is not None:
-            others = tuple(
-                m.name
-                for m in game.memberships.select_related("user").order_by("seat")
-                if m.seat is not None and m.user_id != viewer.pk
-            )
+        game = again.get(friend.pk)
+        shows = not friend.hide_presence
         rows.append(
             FriendRow(
                 user=friend,
                 hidden=friend.hide_presence,
-                online=friend.pk in online or friend.pk in tables,
-                tables=tuple(tables.get(friend.pk, ())),
+                online=shows and (friend.pk in online or friend.pk in tables),
+                tables=tuple(tables.get(friend.pk, ())) if shows else (),
                 play_again=game,
-                play_again_with=others,
+                play_again_with=tuple(names[game.pk]) if game else (),
             )
         )
-    # Who is around first, then by name (friends_of's order).
+    # Who is around first, then by name.
     rows.sort(key=lambda r: (not r.tables, not r.online))
     return Panel(
         rows,
-        accounts_friends.requests_received(viewer),
-        accounts_friends.requests_sent(viewer),
+        [Request(people[pk]) for pk in ties.received if pk in people],
+        [Request(people[pk]) for pk in ties.sent if pk in people],
     )
 
 
-def friends_games(viewer: Any) -> QuerySet[Game]:
+def friends_games(viewer: Any, ties: accounts_friends.Circle) -> QuerySet[Game]:
     """Public games waiting for players in which a friend of `viewer` holds a seat, that
     `viewer` could join (as the open games list decides), newest first; none organized by
     somebody who blocked them (or whom they blocked)."""
-    ids = accounts_friends.friend_ids(viewer.pk)
-    if not ids:
+    if not ties.friends:
         return Game.objects.none()
-    seated = Membership.objects.filter(user_id__in=ids, seat__isnull=False).values("game_id")
+    seated = Membership.objects.filter(user_id__in=ties.friends, seat__isnull=False).values(
+        "game_id"
+    )
     return (
         Game.objects.with_people()
         .open_to(viewer)
         .filter(pk__in=seated)
-        .exclude(organizer_id__in=blocking.blocked_either_way(viewer.pk))
+        .exclude(organizer_id__in=ties.blocked)
         .order_by("-created_at")[:10]
     )
 
@@ -169,21 +196,11 @@ def invite_suggestions(viewer: Any, game: Game) -> list[User]:
     return out
 
 
-def befriendable(viewer: Any, rows: list[past_games.PastGame]) -> set[str]:
+def befriendable(
+    viewer: Any, rows: list[past_games.PastGame], ties: accounts_friends.Circle
+) -> set[str]:
     """The usernames in these past games' seat lists the viewer may ask to be friends (an
     "Add friend" button by each): not the viewer, not a friend, no request either way
-    waiting, no block either way (so the button never hints at one)."""
+    waiting, no block either way (so the button never hints at one). No query."""
     names = {p.username for row in rows for p in row.players if p.username}
-    names.discard(viewer.username)
-    if not names:
-        return set()
-    users = dict(User.objects.filter(username__in=names).values_list("pk", "username"))
-    skip = accounts_friends.friend_ids(viewer.pk) | blocking.blocked_either_way(viewer.pk)
-    pending = FriendRequest.objects.filter(sender=viewer, receiver_id__in=users).values_list(
-        "receiver_id", flat=True
-    )
-    asked = FriendRequest.objects.filter(receiver=viewer, sender_id__in=users).values_list(
-        "sender_id", flat=True
-    )
-    skip |= set(pending) | set(asked)
-    return {name for pk, name in users.items() if pk not in skip}
+    return names - ties.skipped_names() - {viewer.username}

@@ -24,7 +24,12 @@ from games.services import past_games as service
 def past_games(request: AuthedRequest) -> HttpResponse:
     """The user's finished and abandoned games, newest first, a page at a time (?page=)."""
     page, rows = service.past_page(request.user, request.GET.get("page"))
-    context = {"page": page, "rows": rows, "befriendable": people.befriendable(request.user, rows)}
+    ties = friends.circle(request.user.pk)
+    context = {
+        "page": page,
+        "rows": rows,
+        "befriendable": people.befriendable(request.user, rows, ties),
+    }
     return render(request, "games/past_games.html", context)
 
 
@@ -36,9 +41,11 @@ def player(request: AuthedRequest, username: str) -> HttpResponse:
         raise Http404("No such player.")
     context = service.player_page(found, request.user)
     # The friend and block buttons (accounts/friend_views.py); one's own page lists friends.
-    context["relation"] = friends.relation(request.user, found)
-    context["friends"] = friends.friends_of(found.pk) if found.pk == request.user.pk else []
-    context["befriendable"] = people.befriendable(request.user, context["recent"])
+    ties = friends.circle(request.user.pk)
+    context["relation"] = friends.relation(request.user, found, ties)
+    context["friends"] = friends.friends_of(found.pk) if ties.friends and context["is_me"] else []
+    context["befriendable"] = people.befriendable(request.user, context["recent"], ties)
+    context["blocked_names"] = ties.blocked_names() if context["is_me"] else []
     return render(request, "games/player.html", context)
 
 

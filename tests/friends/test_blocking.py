@@ -93,7 +93,7 @@ def test_link_from_a_blocked_inviter_refused(alice, bob, carol):
     link = lobby.create_invite_link(game_id=game.pk, by=bob)
     blocking.block(by=carol, other=bob)
     with pytest.raises(lobby.LobbyRefused):
-        lobby.use_invite_link(token=link.token, user=carol)
+        lobby.use_invite_link(token=link.token or "", user=carol)
 
 
 @pytest.mark.parametrize("who_blocks", ["organizer", "joiner"])

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.urls import reverse
 
+from accounts.friends import circle
 from games import registry
 from games.models import Game, Invitation, Membership
 from games.ratings import board
@@ -67,6 +68,7 @@ def _listing(game: Game, ratings: Ratings, invitation: Invitation | None = None)
 
 def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
     """Everything the lobby lists show `user` (rendered again on every lobby push)."""
+    ties = circle(user.pk)  # friends, requests and blocks: one query
     games = Game.objects.with_people()
     invitations = (
         Invitation.objects.filter(
@@ -86,7 +88,7 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         # Public games in progress the user may watch.
         "watch": list(past_games.watchable(user)),
         # Public games waiting for players in which a friend plays (docs/friends.md).
-        "friends_games": list(friends.friends_games(user)),
+        "friends_games": list(friends.friends_games(user, ties)),
     }
     invited = [(i.game, i) for i in invitations]
     # Everybody's rating by their name, in the game listed: one query for every list.
@@ -96,13 +98,10 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         for m in game.memberships.all()
         if m.user_id is not None and m.seat is not None
     )
-    past = past_games.latest_past(user)
     return {
         **{name: [_listing(g, ratings) for g in listed] for name, listed in lists.items()},
         "invitations": [_listing(g, ratings, i) for g, i in invited],
-        "past_games": past,
-        "befriendable": friends.befriendable(user, past),
-        "befriend_next": reverse("lobby"),  # not the lists' own URL (a partial)
-        "friends": friends.panel(user),
+        "past_games": past_games.latest_past(user),
+        "friends": friends.panel(user, ties),
         "error": error,
     }
