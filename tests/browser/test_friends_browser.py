@@ -101,8 +101,16 @@ def test_a_friend_request_is_accepted_and_play_again_starts_a_game(
     expect(alice.get_by_text(f"You and {bob_name} are friends now.")).to_be_visible()
     expect(alice.locator("#friends")).to_contain_text("online")
 
+    # Carol asks bob too (his panel then shows a request waiting).
+    carol = sign_up(browser, base_url, f"{PREFIX}carol")
+    carol.goto(f"{base_url}/players/{bob_name}/")
+    carol.get_by_role("button", name="Add friend").click()
+    expect(carol.get_by_role("button", name="Cancel request")).to_be_visible()
+    carol.context.close()
+
     # Bob's panel: alice online, and one click to play again.
     bob.goto(f"{base_url}/")
+    expect(bob.locator("#friends")).to_contain_text(f"{PREFIX}carol")
     friend = bob.locator("#friends .friend-item", has_text=alice_name)
     expect(friend).to_contain_text("online")
     live(bob)
