@@ -1,7 +1,8 @@
 """Presence by request: a signed-in user answered on one of a game's pages (the table and
 its partials, the waiting room, the replay, a move...) counts as present at that game for a
-while (games/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in request also counts as being online
-(`presence.stamp_online`: what friends see, docs/friends.md)."""
+while (games/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in
+request also counts as being online (`presence.stamp_online`: what friends see,
+docs/friends.md)."""
 
 from __future__ import annotations
 
