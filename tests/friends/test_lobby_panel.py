@@ -169,3 +169,21 @@ def test_player_page_buttons(alice, bob):
     # bob is not told: his page of alice looks like anybody's.
     html = logged_in_client(bob).get(reverse("player", args=["alice"])).content.decode()
     assert "Add friend" in html and "Blocked" not in html
+
+
+def test_the_lobby_asks_by_username(alice, bob):
+    client = logged_in_client(alice)
+    assert 'id="friend-ask-name"' in panel_html(alice)
+    response = client.post(reverse("friend-request"), {"username": "BOB", "next": "/"})
+    assert response.status_code == 302 and response["Location"] == "/"
+    html = panel_html(alice)
+    assert "Waiting for an answer" in html and "Bob" in html
+
+
+def test_play_again_of_a_game_that_is_not_theirs_is_refused(alice, bob, carol):
+    old = over([bob, carol], name="Not alice's")
+    client = logged_in_client(alice)
+    assert client.post(reverse("rematch", args=[old.pk])).status_code == 404  # private
+    assert client.post(reverse("rematch", args=[987654])).status_code == 404
+    assert client.get(reverse("rematch", args=[old.pk])).status_code == 405
+    assert not Game.objects.filter(rematch_of=old).exists()
