@@ -211,6 +211,8 @@ ACCOUNT_RATE_LIMITS = {
     # allauth's limiter, already counting sign-ins in the shared cache, with the client's
     # address behind a proxy as for sign-ins (BEHIND_PROXY).
     "invite_mail": env_str("INVITE_MAIL_CLIENT_LIMIT", "30/h/ip"),
+    # Friend requests sent, per user (accounts/friend_views.py; docs/friends.md).
+    "friend_request": env_str("FRIEND_REQUEST_LIMIT", "20/h/user"),
 }
 # Invite links emailed to an address, a day (24 hours) per sender and per address across
 # all senders (games/services/lobby/letter_limits.py; counted in the database).
