@@ -211,6 +211,9 @@ ACCOUNT_RATE_LIMITS = {
     # allauth's limiter, already counting sign-ins in the shared cache, with the client's
     # address behind a proxy as for sign-ins (BEHIND_PROXY).
     "invite_mail": env_str("INVITE_MAIL_CLIENT_LIMIT", "30/h/ip"),
+    # Table talk, messages and reactions together, per person (games/talk/views.py): a
+    # burst of 8 in 10 seconds, 40 a minute at most.
+    "talk": env_str("TALK_LIMIT", "8/10s/user,40/m/user"),
 }
 # Invite links emailed to an address, a day (24 hours) per sender and per address across
 # all senders (games/services/lobby/letter_limits.py; counted in the database).
