@@ -31,7 +31,9 @@ REACTIONS: dict[str, tuple[str, str]] = {
     "well_played": ("Well played", "Well played"),
     "good_game": ("Good game", "Good game"),
     "thinking": ("Thinking…", "Thinking…"),
-    "thumbs_up": ("👍", "Thumbs up"),
+    # Faces from the start of Unicode's Emoticons block, which even
+    # fonts without colour emoji have (DejaVu Sans).
+    "smile": ("😊", "Smiling"),
     "laugh": ("😄", "Laughing"),
     "wow": ("😮", "Wow"),
 }

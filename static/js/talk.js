@@ -83,8 +83,9 @@
       var box = seat.getBoundingClientRect();
       var origin = layer.getBoundingClientRect();
       bubble.classList.add("is-placed");
-      bubble.style.left = Math.max(0, box.left - origin.left + box.width / 2 - 40) + "px";
-      bubble.style.top = Math.max(0, box.top - origin.top - 12) + "px";
+      bubble.style.left = Math.max(0, box.left - origin.left + (box.width - bubble.offsetWidth) / 2) + "px";
+      // Just above the seat box, overlapping its edge a little.
+      bubble.style.top = Math.max(0, box.top - origin.top - bubble.offsetHeight + 6) + "px";
       window.setTimeout(function () { bubble.remove(); }, BUBBLE_MS);
     });
   }
