@@ -76,8 +76,10 @@ def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
     """The chat panel's context for `user` (`upto`: a replay's step, read-only)."""
     viewer = rules.viewer_of(game, user)
     channel = rules.write_channel(game, viewer) if upto is None else None
-    mutes = list(
-        ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk")
+    mutes = (
+        list(ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk"))
+        if viewer.user_id is not None
+        else []
     )
     return {
         "talk_game": game,

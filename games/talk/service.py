@@ -15,7 +15,7 @@ from games import realtime
 from games.access import visible_game_or_404
 from games.models import Game
 from games.talk import rules
-from games.talk.models import MAX_TEXT, ChatMessage, ChatMute
+from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 from games.talk.rules import Refused
 
 # A limiter says whether one more message may go now (the view's: allauth's rate limit).
@@ -82,7 +82,7 @@ def react(*, game_id: int, user: Any, code: Any, limiter: Limiter) -> ChatMessag
     message = ChatMessage.objects.create(
         game=game,
         user=user,
-        channel=rules.Channel.PLAYERS,
+        channel=Channel.PLAYERS,
         reaction=code,
         seat=viewer.seat,
         at_action=game.action_count,

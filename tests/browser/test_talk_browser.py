@@ -30,7 +30,9 @@ game = Game.objects.create(name="Talk at the table", kind="hearts", organizer=an
 Membership.objects.create(game=game, user=ann, role="organizer", seat=0)
 Membership.objects.create(game=game, user=ben, role="player", seat=1)
 for seat in (2, 3):
-    Membership.objects.create(game=game, role="player", seat=seat, bot="medium", bot_name=f"Bot {{seat}}")
+    Membership.objects.create(
+        game=game, role="player", seat=seat, bot="medium", bot_name=f"Bot {{seat}}"
+    )
 with transaction.atomic():
     table.begin(game)
 print("SETUP" + json.dumps({{"id": game.pk}}))
