@@ -117,3 +117,19 @@ async def test_a_muted_player_is_not_pushed_to_the_one_who_muted(alice, bob, car
     await database_sync_to_async(say)(game, bob, "second")
     assert "second" in await b.receive_from(timeout=5)
     assert await a.receive_nothing(timeout=0.3)
+
+
+async def test_the_waiting_room_gets_the_line_too(alice, bob):
+    from games.services import lobby
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Soon", public=False, max_players=4
+    )
+    (cookie,) = await cookies_of(alice)
+    room, _ = await open_socket(f"/ws/games/{game.pk}/room/", cookie)
+    await settled(room)
+    await database_sync_to_async(say)(game, alice, "waiting for Bob")
+    frame = await room.receive_from(timeout=5)
+    assert 'hx-swap-oob="beforeend:#chat-log"' in frame
+    assert "waiting for Bob" in frame
+    assert 'id="room"' not in frame
