@@ -14,7 +14,7 @@ from __future__ import annotations
 from allauth.core import ratelimit
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.http import AuthedRequest
@@ -24,6 +24,9 @@ from games.talk.rules import Refused
 
 
 def _answer(request: AuthedRequest, error: str = "", status: int = 200) -> HttpResponse:
+    if not request.htmx and not error:  # a plain form post (no script): back to the game
+        game_id = request.resolver_match.kwargs["game_id"] if request.resolver_match else 0
+        return redirect("table", game_id=game_id)  # which sends a waiting game to its room
     return render(request, "games/_chat.html#answer", {"talk_error": error}, status=status)
 
 

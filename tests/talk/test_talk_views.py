@@ -212,3 +212,9 @@ def test_a_mute_of_nobody_is_refused(duel, alice, user):
 def test_an_unknown_mode_is_refused(duel, alice, mode):
     assert post(alice, duel, "mode", mode=mode).status_code == 400
     assert Game.objects.get(pk=duel.pk).talk_mode == "on"
+
+
+def test_a_plain_form_post_goes_back_to_the_table(duel, alice):
+    response = logged_in_client(alice).post(reverse("talk-say", args=[duel.pk]), {"text": "hi"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("table", args=[duel.pk])
