@@ -70,7 +70,7 @@ bench: $(UV)  ## engine benchmark (see README for the other benchmarks)
 bench-bots: $(UV)  ## bot strength and decision times; GAMES="hearts fifty-six" for some
 	GAMES="$(GAMES)" $(RUN) bash bench/bots.sh
 
-# The bot levels' ratings, 400 games a game (hours on 2 cores; never in CI): docs/ratings.md.
+# The bot levels' ratings, 400 games a game (about 35 min on 2 cores; never in CI): bench/results/ratings_bots.md.
 bench-ratings: $(UV)  ## hard > medium > easy by rating; KINDS=hearts for one game
 	KINDS="$(KINDS)" $(RUN) bash bench/ratings_bots.sh
 

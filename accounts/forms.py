@@ -66,6 +66,14 @@ class MailSettingsForm(forms.ModelForm[User]):
         return cleaned
 
 
+class PrivacyForm(forms.ModelForm[User]):
+    """What friends see of this person (docs/friends.md, "Privacy")."""
+
+    class Meta:
+        model = User
+        fields = ["hide_presence"]
+
+
 class LoginForm(AllauthLoginForm):  # type: ignore[misc]  # allauth ships no types
     """allauth's login form, with a label that says what it accepts."""
 

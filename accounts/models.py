@@ -30,6 +30,11 @@ class User(AbstractUser):
     quiet_from = models.TimeField("Quiet hours from", null=True, blank=True)
     quiet_until = models.TimeField("Quiet hours until", null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
+    # Friends see whether this person is online and at which table (docs/friends.md):
+    # ticking this hides both (they still see the name, and public games as anybody does).
+    hide_presence = models.BooleanField(
+        "Hide from my friends whether I am online or at a table", default=False
+    )
     # The token of the unsubscribe link in every letter: random, not derived from the id,
     # so a link shows nothing about the account; a new one cancels the links already sent.
     unsubscribe_key = models.CharField(
@@ -76,3 +81,78 @@ class AddressLetter(models.Model):
 
     def __str__(self) -> str:
         return f"letter from {self.sender_id} to {self.address_id}"
+
+
+# --- friends and blocking (accounts/friends.py, accounts/blocking.py) ----------------------
+
+
+class FriendRequest(models.Model):
+    """`sender` asked `receiver` to be friends; the row lives until an answer (accepted:
+    a Friendship instead; declined or cancelled: gone) or a block between the two."""
+
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_requests_sent"
+    )
+    receiver = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_requests_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["sender", "receiver"], name="one_friend_request"),
+            models.CheckConstraint(
+                condition=~models.Q(sender=models.F("receiver")), name="friend_request_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"friend request {self.sender_id} -> {self.receiver_id}"
+
+
+class Friendship(models.Model):
+    """Two users who are friends: one row a pair, the lower id first (so a pair can only be
+    stored once, whoever asked)."""
+
+    low = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendships_low"
+    )
+    high = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friendships_high"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["low", "high"], name="one_friendship"),
+            models.CheckConstraint(
+                condition=models.Q(low__lt=models.F("high")), name="friendship_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"friends {self.low_id} and {self.high_id}"
+
+
+class Block(models.Model):
+    """`blocker` blocked `blocked`: no invitations, friend requests or joining the blocker's
+    games from the blocked user (refused without saying why)."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="one_block"),
+            models.CheckConstraint(
+                condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"block {self.blocker_id} -> {self.blocked_id}"

@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.addresses import verified_address
-from accounts.forms import MailSettingsForm, ProfileForm
+from accounts.forms import MailSettingsForm, PrivacyForm, ProfileForm
 from accounts.http import AuthedRequest
 from accounts.models import User
 from accounts.signals import shown_name_changed
@@ -20,6 +20,7 @@ def _profile_page(
     *,
     form: ProfileForm | None = None,
     mail_form: MailSettingsForm | None = None,
+    privacy_form: PrivacyForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     user = request.user
@@ -27,6 +28,7 @@ def _profile_page(
         "form": form or ProfileForm(instance=user),
         "mail_form": mail_form or MailSettingsForm(instance=user),
         "verified_email": verified_address(user.pk),
+        "privacy_form": privacy_form or PrivacyForm(instance=user),
     }
     return render(request, "accounts/profile.html", context, status=status)
 
@@ -53,6 +55,18 @@ def mail_settings(request: AuthedRequest) -> HttpResponse:
         return _profile_page(request, mail_form=form, status=400)
     form.save()
     messages.success(request, "Your email choices are saved.")
+    return redirect("profile")
+
+
+@require_POST
+@login_required
+def privacy_settings(request: AuthedRequest) -> HttpResponse:
+    """What friends see of the user: online and at a table, or neither (the third form)."""
+    form = PrivacyForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return _profile_page(request, privacy_form=form, status=400)
+    form.save()
+    messages.success(request, "Your privacy choice is saved.")
     return redirect("profile")
 
 

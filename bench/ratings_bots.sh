@@ -3,7 +3,7 @@
 # one table (Fifty-Six, a team game: hard+hard against medium+medium, then easy+easy against
 # medium+medium, each run rating its level against the fixed medium bot),
 # through `simulate --rated`, the medium bot fixed at 1500. The order hard > medium > easy
-# holds when the 95% intervals (± 2σ) do not overlap. Not run in CI: it takes hours on two
+# holds when the 95% intervals (± 2σ) do not overlap. Not run in CI: it takes about 35 minutes on two
 # cores. Output: bench/results/ratings_bots/<game>.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."

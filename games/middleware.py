@@ -1,6 +1,8 @@
 """Presence by request: a signed-in user answered on one of a game's pages (the table and
 its partials, the waiting room, the replay, a move...) counts as present at that game for a
-while (games/presence.py `seen`), whether or not a socket of theirs is open."""
+while (games/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in
+request also counts as being online (`presence.stamp_online`: what friends see,
+docs/friends.md)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ class PresenceMiddleware:
         # or 403 would let anyone write a stamp for any number. A move the game refused
         # (409 stale, 422 illegal) was still made by somebody at the table.
         status = response.status_code
+        if user is not None and user.is_authenticated:
+            presence.stamp_online(user.pk)  # online anywhere, for friends
         if (
             isinstance(game_id, int)
             and user is not None

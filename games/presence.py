@@ -155,6 +155,46 @@ def _count(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
+# --- online: anywhere on the site, for friends (games/services/friends.py) ------------------
+#
+# A user is online when they made any request, or had a game socket open, less than
+# ONLINE_SECONDS ago: one stamp per user (not per game), written by PresenceMiddleware at
+# most every SEEN_EVERY seconds (one cache read a signed-in request) and by the heartbeat of
+# their open sockets (`touch`). Nothing says goodbye: a closed tab stays online until the
+# stamp is that old. docs/friends.md.
+
+ONLINE_SECONDS = 5 * 60
+
+
+def _online_key(user_id: int) -> str:
+    return f"presence-online:{user_id}"
+
+
+def stamp_online(user_id: int) -> None:
+    """`user_id` was answered a request: online for ONLINE_SECONDS from now."""
+    key = _online_key(user_id)
+    stamp = cache.get(key)
+    at = now()
+    if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
+        return
+    cache.set(key, at, ONLINE_SECONDS)
+
+
+def online_user_ids(user_ids: Iterable[int]) -> set[int]:
+    """Which of `user_ids` are online now (one cache read)."""
+    ids = {int(uid) for uid in user_ids}
+    if not ids:
+        return set()
+    found = cache.get_many([_online_key(uid) for uid in ids])
+    at = now()
+    return {
+        uid
+        for uid in ids
+        if isinstance(stamp := found.get(_online_key(uid)), int | float)
+        and at - stamp < ONLINE_SECONDS
+    }
+
+
 def _enrol(game_id: int, user_ids: Iterable[int]) -> None:
     """Put `user_ids` on the game's roster (those missing), dropping users no longer
     connected; one read and one refresh when all are on it already."""
@@ -183,6 +223,7 @@ def join(game_id: int, user_id: int) -> bool:
     cache.touch(key, TTL)
     if count == 1:
         _enrol(game_id, [user_id])
+    cache.set(_online_key(user_id), now(), ONLINE_SECONDS)
     return count == 1
 
 
@@ -213,6 +254,9 @@ def touch(game_id: int, user_ids: Iterable[int]) -> None:
         if not cache.touch(key, TTL):
             cache.add(key, 1, TTL)
     _enrol(game_id, user_ids)
+    # A socket open is being online (one write for all of them).
+    at = now()
+    cache.set_many({_online_key(uid): at for uid in user_ids}, ONLINE_SECONDS)
 
 
 def away_threshold() -> int:
@@ -227,7 +271,8 @@ def seen(game_id: int, user_id: int) -> None:
     is older than SEEN_EVERY seconds or a page of the game closed after it (so the last
     request after a closed page is never lost)."""
     seen_key, left_key = _seen_key(game_id, user_id), _left_key(game_id, user_id)
-    found = cache.get_many([seen_key, left_key])
+    sockets = _key(game_id, user_id)
+    found = cache.get_many([seen_key, left_key, sockets])
     stamp, left = found.get(seen_key), found.get(left_key)
     at = now()
     if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
@@ -235,7 +280,10 @@ def seen(game_id: int, user_id: int) -> None:
         if not closed_since:
             return
     cache.set(seen_key, at, LEFT_TTL)
-    forget(game_id)
+    # A user with a page of the game open is present with or without the stamp: this
+    # process's recent reads still hold (their last page's closing drops them: `leave`).
+    if _count(found.get(sockets)) <= 0:
+        forget(game_id)
 
 
 @dataclass(frozen=True)

@@ -214,6 +214,8 @@ ACCOUNT_RATE_LIMITS = {
     # Table talk, messages and reactions together, per person (games/talk/views.py): a
     # burst of 8 in 10 seconds, 40 a minute at most.
     "talk": env_str("TALK_LIMIT", "8/10s/user,40/m/user"),
+    # Friend requests sent, per user (accounts/friend_views.py; docs/friends.md).
+    "friend_request": env_str("FRIEND_REQUEST_LIMIT", "20/h/user"),
 }
 # Invite links emailed to an address, a day (24 hours) per sender and per address across
 # all senders (games/services/lobby/letter_limits.py; counted in the database).

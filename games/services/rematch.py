@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
+from accounts import blocking
 from games import mail, realtime
 from games.models import Game, Invitation, Membership
 from games.services.lobby.rematches import start_rematch_if_answered
@@ -46,7 +47,11 @@ def rematch(*, game_id: int, user: Any) -> Game:
         rematch_of=game,
     )
     invited: list[tuple[int, int]] = []  # (user id, invitation id)
+    # Nobody blocked either way is invited (accounts/blocking.py): their seat stays free.
+    blocked = blocking.blocked_either_way(user.pk)
     for seat, member in sorted(members.items()):
+        if member.user_id is not None and member.user_id in blocked:
+            continue
         if member.user_id == user.pk:
             Membership.objects.create(
                 game=new, user=user, role=Membership.Role.ORGANIZER, seat=seat

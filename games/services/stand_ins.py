@@ -16,6 +16,7 @@ from accounts.models import User
 from games import mail, realtime
 from games.kinds import lobby as rules
 from games.models import Game, Invitation
+from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.links import _new_link, link_problem, use_invite_link
 from games.services.lobby.refusals import BadRequest, Conflict, LinkUnusable
 from games.services.lobby.room import (
@@ -45,6 +46,7 @@ def invite_stand_in(*, game_id: int, by: User, username: str) -> Invitation:
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
         raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+    refuse_invitation(room.game, by_id=by.pk, invitee=invitee)
     try:
         # The lobby's rules, as before the start: this is the one invitation allowed after.
         after = rules.invite(replace(room.lobby, started=False), _user_pid(by), _user_pid(invitee))
@@ -85,6 +87,7 @@ def follow_link(*, token: str, user: User) -> Game:
     problem = link_problem(link)
     if problem is not None:
         raise problem
+    refuse_joining(game, user_id=user.pk, inviter_id=link.inviter_id)
     try:
         after = rules.invite(
             replace(room.lobby, started=False), room.lobby.organizer, _user_pid(user)

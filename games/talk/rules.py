@@ -11,8 +11,8 @@ decides table talk (docs/talk.md).
 - The organizer sets the game's talk: chat and reactions, reactions only, or nothing. A
   rated game is reactions-only while a hand is being played: free chat before the first
   move of a hand (between hands) and after the game.
-- `hidden_senders(viewer)`: whose words a viewer does not see (their mutes; blocking
-  belongs here too).
+- `hidden_senders(viewer)`: whose words a viewer does not see (their mutes, and blocks
+  either way).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from accounts import blocking
 from games.models import Game, Membership, Snapshot
 from games.talk.models import Channel, ChatMute
 
@@ -84,11 +85,13 @@ def read_channels(game: Game, viewer: Viewer) -> frozenset[str]:
 
 
 def hidden_senders(viewer_id: int | None) -> set[int]:
-    """The users whose words `viewer_id` does not see: those they muted. (Blocking, from
-    the accounts app, is to be added here: both directions of a block.)"""
+    """The users whose words and reactions `viewer_id` does not see: those they muted, and
+    those they blocked or who blocked them (two players of a running game who block each
+    other each stop seeing the other: docs/friends.md)."""
     if viewer_id is None:
         return set()
-    return set(ChatMute.objects.filter(user_id=viewer_id).values_list("muted_id", flat=True))
+    muted = set(ChatMute.objects.filter(user_id=viewer_id).values_list("muted_id", flat=True))
+    return muted | blocking.blocked_either_way(viewer_id)
 
 
 def hand_in_progress(game: Game) -> bool:

@@ -10,10 +10,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts import friends
 from accounts.http import AuthedRequest
 from accounts.models import User
 from games import registry
 from games.ratings import board
+from games.services import friends as people
 from games.services import past_games as service
 
 
@@ -22,7 +24,13 @@ from games.services import past_games as service
 def past_games(request: AuthedRequest) -> HttpResponse:
     """The user's finished and abandoned games, newest first, a page at a time (?page=)."""
     page, rows = service.past_page(request.user, request.GET.get("page"))
-    return render(request, "games/past_games.html", {"page": page, "rows": rows})
+    ties = friends.circle(request.user.pk)
+    context = {
+        "page": page,
+        "rows": rows,
+        "befriendable": people.befriendable(request.user, rows, ties),
+    }
+    return render(request, "games/past_games.html", context)
 
 
 @require_GET
@@ -31,7 +39,14 @@ def player(request: AuthedRequest, username: str) -> HttpResponse:
     found = User.objects.filter(username=username, is_active=True).first()
     if found is None:
         raise Http404("No such player.")
-    return render(request, "games/player.html", service.player_page(found, request.user))
+    context = service.player_page(found, request.user)
+    # The friend and block buttons (accounts/friend_views.py); one's own page lists friends.
+    ties = friends.circle(request.user.pk)
+    context["relation"] = friends.relation(request.user, found, ties)
+    context["friends"] = friends.friends_of(found.pk) if ties.friends and context["is_me"] else []
+    context["befriendable"] = people.befriendable(request.user, context["recent"], ties)
+    context["blocked_names"] = ties.blocked_names() if context["is_me"] else []
+    return render(request, "games/player.html", context)
 
 
 @require_GET

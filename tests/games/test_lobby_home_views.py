@@ -33,6 +33,7 @@ def test_the_lobby_lists_each_personas_games_in_order(friday, alice, bob, carol,
         "Your games in progress",
         "Invitations",
         "Waiting to start",
+        "Friends",  # docs/friends.md ("Friends' games" only when there are some)
         "Open public games",
         "Watch a game",
         "Past games",

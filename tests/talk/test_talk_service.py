@@ -7,7 +7,8 @@
 - the organizer sets talk on / reactions only / off; only the organizer;
 - a rated game is reactions-only while a hand is played, free between hands;
 - reactions: seated players only, known codes only;
-- a mute hides the muted person's lines from the one who muted, nobody else;
+- a mute hides the muted person's lines from the one who muted, nobody else; a block hides
+  each one's lines from the other;
 - chat goes with the account, and is not in the game's JSON export.
 """
 
@@ -17,6 +18,7 @@ import pytest
 from django.http import Http404
 from django.urls import reverse
 
+from accounts import blocking
 from games.models import ChatMessage, ChatMute, Game
 from games.talk import presenter, rules, service
 from games.talk.rules import Refused
@@ -145,6 +147,17 @@ def test_a_mute_hides_lines_from_the_one_who_muted_only(open_duel, alice, bob, d
     assert rules.hidden_senders(alice.pk) == {bob.pk}
     service.mute(game_id=open_duel.pk, user=alice, other_id=bob.pk, muted=False)
     assert texts(open_duel, alice) == ["from bob"]
+
+
+def test_a_block_either_way_hides_each_one_s_lines_from_the_other(open_duel, alice, bob, dave):
+    say(open_duel, alice, "from alice")
+    say(open_duel, bob, "from bob")
+    blocking.block(by=alice, other=bob)  # both seated, the game running
+    assert texts(open_duel, alice) == ["from alice"]
+    assert texts(open_duel, bob) == ["from bob"]  # the blocked one no longer sees her either
+    assert texts(open_duel, dave) == ["from alice", "from bob"]
+    blocking.unblock(by=alice, other=bob)
+    assert texts(open_duel, bob) == ["from alice", "from bob"]
 
 
 def test_nobody_mutes_themselves(duel, alice):

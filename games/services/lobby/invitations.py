@@ -10,6 +10,7 @@ from accounts.models import User
 from games import mail, realtime
 from games.kinds import lobby as rules
 from games.models import Game, Invitation, Membership
+from games.services.lobby.blocks import refuse_invitation
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.rematches import _old_seat, _seat_bot_for, _start_if_answered
 from games.services.lobby.room import (
@@ -34,6 +35,7 @@ def invite(*, game_id: int, by: User, username: str) -> Invitation:
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
         raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+    refuse_invitation(room.game, by_id=by.pk, invitee=invitee)
     try:
         after = rules.invite(room.lobby, _user_pid(by), _user_pid(invitee))
     except rules.LobbyError as error:

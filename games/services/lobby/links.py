@@ -10,6 +10,7 @@ from accounts.models import User
 from games import mail
 from games.kinds import lobby as rules
 from games.models import INVITE_LINK_LIFETIME, Game, Invitation, Membership, new_token
+from games.services.lobby.blocks import refuse_joining
 from games.services.lobby.letter_limits import record_letter
 from games.services.lobby.refusals import Conflict, LinkUnusable
 from games.services.lobby.room import (
@@ -101,6 +102,7 @@ def use_invite_link(*, token: str, user: User) -> Game:
         raise problem
     if game.status != Game.Status.WAITING:
         raise LinkUnusable("This game has already started, so the link no longer works.")
+    refuse_joining(game, user_id=user.pk, inviter_id=link.inviter_id)
     inviter = room.members.get(f"user:{link.inviter_id}")
     # A link outlives its creator's seat: then it invites on the organizer's behalf.
     by = person_id(inviter) if inviter and inviter.seat is not None else room.lobby.organizer

@@ -9,6 +9,7 @@ from accounts.models import User
 from games import registry
 from games.kinds import lobby as rules
 from games.models import Game, Invitation, Membership
+from games.services.lobby.blocks import refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.room import (
     _changed,
@@ -44,6 +45,8 @@ def _take_seat(room: _Room, user: User) -> Membership:
 def join(*, game_id: int, user: User) -> Membership:
     """Anyone takes the lowest free seat of a public game (an invitee accepts)."""
     room = _locked_room(game_id, user)
+    if _user_pid(user) not in room.members:  # an invitee accepting was invited already
+        refuse_joining(room.game, user_id=user.pk)
     return _take_seat(room, user)
 
 

@@ -1,5 +1,6 @@
 """What the lobby lists show a user: their turns, games in progress, invitations, games
-waiting for players, open public games, games to watch and their latest past games."""
+waiting for players, friends' games, open public games, games to watch, their latest past
+games and their friends (games/services/friends.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from typing import Any
 from django.db.models import Prefetch
 from django.urls import reverse
 
+from accounts.friends import circle
 from games import registry
 from games.models import Game, Invitation, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
-from games.services import past_games
+from games.services import friends, past_games
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ def _listing(game: Game, ratings: Ratings, invitation: Invitation | None = None)
 
 def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
     """Everything the lobby lists show `user` (rendered again on every lobby push)."""
+    ties = circle(user.pk)  # friends, requests and blocks: one query
     games = Game.objects.with_people()
     invitations = (
         Invitation.objects.filter(
@@ -84,6 +87,8 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         "open_games": list(games.open_to(user).order_by("-created_at")[:20]),
         # Public games in progress the user may watch.
         "watch": list(past_games.watchable(user)),
+        # Public games waiting for players in which a friend plays (docs/friends.md).
+        "friends_games": list(friends.friends_games(user, ties)),
     }
     invited = [(i.game, i) for i in invitations]
     # Everybody's rating by their name, in the game listed: one query for every list.
@@ -97,5 +102,6 @@ def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
         **{name: [_listing(g, ratings) for g in listed] for name, listed in lists.items()},
         "invitations": [_listing(g, ratings, i) for g, i in invited],
         "past_games": past_games.latest_past(user),
+        "friends": friends.panel(user, ties),
         "error": error,
     }

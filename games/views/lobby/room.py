@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from accounts.addresses import verified_address
+from accounts.friends import friend_ids
 from games import clocks, registry
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
+from games.services import friends
 
 
 def _pace_text(game: Game) -> list[str]:
@@ -95,6 +97,7 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
     levels = dict(kind.bot_levels)
     kept = _kept_seats(game, invitees) if waiting else {}
     ratings = board.of_members(kind, by_seat.values())
+    can_invite = seated and waiting
     return {
         "game": game,
         "kind": kind,
@@ -123,7 +126,10 @@ def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
         "is_player": seated,
         "is_invitee": me is not None and me.role == Membership.Role.INVITEE,
         "my_invitation": invitations.get(user.pk) if user.is_authenticated else None,
-        "can_invite": seated and waiting,
+        "can_invite": can_invite,
+        # One-click invitations in the invite box: friends first, then recent opponents.
+        "suggestions": friends.invite_suggestions(user, game) if can_invite else [],
+        "friend_ids": friend_ids(user.pk) if can_invite else set(),
         # Emailing invitations needs a verified address (games/services/lobby/letter_limits.py).
         "can_mail_invites": seated and waiting and bool(verified_address(user.pk)),
         "can_join": me is None and waiting and game.public and free,

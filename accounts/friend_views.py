@@ -1,0 +1,140 @@
+"""Friend and block buttons: each a POST (CSRF-checked) naming the other person by
+username, answered with a redirect back to the page it came from and a message, or with
+the refusal's sentence and its 4xx status. Signed-in users only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from allauth.core import ratelimit
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from accounts import blocking, friends
+from accounts.friends import FriendRefused
+from accounts.http import AuthedRequest
+
+
+class PersonForm(forms.Form):
+    username = forms.CharField(max_length=150, error_messages={"required": "Say who."})
+    next = forms.CharField(max_length=500, required=False)
+
+
+def refused(request: AuthedRequest, message: str, status: int) -> HttpResponse:
+    """A refusal: its sentence on a page of its own (or alone, for htmx), with its status."""
+    if request.htmx:
+        return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+    context = {"message": message, "back": _back(request, "")}
+    return render(request, "accounts/refused.html", context, status=status)
+
+
+def _back(request: AuthedRequest, username: str) -> str:
+    """Where to go after a button: the `next` it carries when it is a page of this site,
+    else the other person's page (or the lobby)."""
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return reverse("player", args=[username]) if username else reverse("lobby")
+
+
+def _act(request: AuthedRequest, action: Callable[[str], str]) -> HttpResponse:
+    form = PersonForm(request.POST)
+    if not form.is_valid():
+        return refused(request, "Say who: a username is missing or too long.", 400)
+    username = form.cleaned_data["username"]
+    try:
+        done = action(username)
+    except FriendRefused as refusal:
+        return refused(request, refusal.message, refusal.status)
+    messages.success(request, done)
+    return redirect(_back(request, username))
+
+
+@require_POST
+@login_required
+def send_request(request: AuthedRequest) -> HttpResponse:
+    # Per user (ACCOUNT_RATE_LIMITS["friend_request"]): asking strangers again and again.
+    if not ratelimit.consume(request, action="friend_request"):
+        return refused(request, "You sent many friend requests lately. Try again later.", 429)
+
+    def send(username: str) -> str:
+        other = friends.person(username)
+        outcome = friends.send_request(by=request.user, username=username)
+        if outcome == "friends":
+            return f"You and {other.shown_name} are friends now."
+        return f"Friend request sent to {other.shown_name}."
+
+    return _act(request, send)
+
+
+@require_POST
+@login_required
+def accept_request(request: AuthedRequest) -> HttpResponse:
+    def accept(username: str) -> str:
+        other = friends.accept_request(by=request.user, username=username)
+        return f"You and {other.shown_name} are friends now."
+
+    return _act(request, accept)
+
+
+@require_POST
+@login_required
+def decline_request(request: AuthedRequest) -> HttpResponse:
+    def decline(username: str) -> str:
+        other = friends.decline_request(by=request.user, username=username)
+        return f"You declined {other.shown_name}'s friend request."
+
+    return _act(request, decline)
+
+
+@require_POST
+@login_required
+def cancel_request(request: AuthedRequest) -> HttpResponse:
+    def cancel(username: str) -> str:
+        other = friends.cancel_request(by=request.user, username=username)
+        return f"Your friend request to {other.shown_name} is cancelled."
+
+    return _act(request, cancel)
+
+
+@require_POST
+@login_required
+def remove_friend(request: AuthedRequest) -> HttpResponse:
+    def remove(username: str) -> str:
+        other = friends.remove_friend(by=request.user, username=username)
+        return f"You and {other.shown_name} are no longer friends."
+
+    return _act(request, remove)
+
+
+@require_POST
+@login_required
+def block(request: AuthedRequest) -> HttpResponse:
+    def do_block(username: str) -> str:
+        other = friends.person(username)
+        if other.pk == request.user.pk:
+            raise FriendRefused("You cannot block yourself.", status=400)
+        blocking.block(by=request.user, other=other)
+        return f"You blocked {other.shown_name}. They are not told."
+
+    return _act(request, do_block)
+
+
+@require_POST
+@login_required
+def unblock(request: AuthedRequest) -> HttpResponse:
+    def do_unblock(username: str) -> str:
+        other = friends.person(username)
+        if not blocking.unblock(by=request.user, other=other):
+            raise FriendRefused(f"You have not blocked {other.shown_name}.")
+        return f"You unblocked {other.shown_name}."
+
+    return _act(request, do_unblock)
