@@ -142,6 +142,14 @@ class Game(models.Model):
 
     # Whether the game counts for the ratings (games/ratings/), chosen at creation.
     rated = models.CharField(max_length=8, choices=Rated.choices, default=Rated.PEOPLE)
+
+    class Talk(models.TextChoices):
+        ON = "on", "Chat and reactions"
+        REACTIONS = "reactions", "Reactions only"
+        OFF = "off", "No table talk"
+
+    # Table talk (games/talk/), as the organizer sets it: chat, reactions only, or nothing.
+    talk_mode = models.CharField(max_length=10, choices=Talk.choices, default=Talk.ON)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -393,3 +401,7 @@ class PendingMail(models.Model):
 from games.ratings.models import BotRating as BotRating  # noqa: E402
 from games.ratings.models import Rating as Rating  # noqa: E402
 from games.ratings.models import RatingChange as RatingChange  # noqa: E402
+
+# Table talk's rows live with it (games/talk/); imported here so Django finds them.
+from games.talk.models import ChatMessage as ChatMessage  # noqa: E402
+from games.talk.models import ChatMute as ChatMute  # noqa: E402

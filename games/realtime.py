@@ -188,3 +188,17 @@ def on_password_changed(sender: Any, request: Any = None, user: Any = None, **kw
     once the new password is saved and the changing session's key rotated)."""
     if user is not None and user.pk is not None:
         sessions_changed(user.pk)
+
+
+def talk_said(game_id: int, message_id: int) -> None:
+    """Sent by games/talk/service.py when somebody wrote or reacted at a game. Received by
+    the table and waiting-room consumers of that game, which send the line (and a
+    reaction's bubble) to their user if that user may read it (games/talk/rules.py)."""
+    _send(game_group(game_id), {"type": "talk.said", "game_id": game_id, "message_id": message_id})
+
+
+def talk_changed(game_id: int) -> None:
+    """Sent by games/talk/service.py when the organizer set the game's talk (on, reactions
+    only, off). Received by the table and waiting-room consumers, which redraw the chat
+    panel's rule line for their user."""
+    _send(game_group(game_id), {"type": "talk.changed", "game_id": game_id})

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path, register_converter
 
+from games.talk import views as talk
 from games.views import absence, history, lobby, mail, pages, players, replay, table
 
 
@@ -84,6 +85,12 @@ urlpatterns = [
     path("games/<int:game_id>/abandon/", absence.abandon, name="abandon"),
     path("games/<int:game_id>/stand-ins/invite/", absence.invite, name="stand-in-invite"),
     path("games/<int:game_id>/stand-ins/link/", absence.invite_link, name="stand-in-link"),
+    # Table talk (games/talk/views.py): chat, reactions, mutes, the organizer's setting.
+    path("games/<int:game_id>/talk/say/", talk.say, name="talk-say"),
+    path("games/<int:game_id>/talk/react/", talk.react, name="talk-react"),
+    path("games/<int:game_id>/talk/mute/", talk.mute, name="talk-mute"),
+    path("games/<int:game_id>/talk/mode/", talk.mode, name="talk-mode"),
+    path("games/<int:game_id>/talk/", talk.log, name="talk-log"),
     # Email (games/views/mail.py): ask an away player back; unsubscribe links (no sign-in).
     path("games/<int:game_id>/come-back/<int:seat>/", mail.come_back, name="come-back"),
     path("mail/unsubscribe/<str:token>/", mail.unsubscribe, name="unsubscribe"),

@@ -211,6 +211,9 @@ ACCOUNT_RATE_LIMITS = {
     # allauth's limiter, already counting sign-ins in the shared cache, with the client's
     # address behind a proxy as for sign-ins (BEHIND_PROXY).
     "invite_mail": env_str("INVITE_MAIL_CLIENT_LIMIT", "30/h/ip"),
+    # Table talk, messages and reactions together, per person (games/talk/views.py): a
+    # burst of 8 in 10 seconds, 40 a minute at most.
+    "talk": env_str("TALK_LIMIT", "8/10s/user,40/m/user"),
     # Friend requests sent, per user (accounts/friend_views.py; docs/friends.md).
     "friend_request": env_str("FRIEND_REQUEST_LIMIT", "20/h/user"),
 }

@@ -21,6 +21,7 @@ from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame,
 from games.context import table_context
 from games.models import Game, Membership
 from games.steps import Steps
+from games.talk import presenter as talk
 from games.views.lobby.room import room_context
 
 log = logging.getLogger(__name__)
@@ -168,6 +169,32 @@ class GameConsumer(LiveConsumer):
         presence.forget(self.game_id)  # this process's recent read of it is out of date
         self.reread = True
         self.want(self.presence_part)
+
+    async def talk_said(self, event: dict[str, Any]) -> None:
+        """Somebody talked (games/talk/): the line for this user, if they may read it. A
+        fragment of its own, appended to the chat log: the table is not redrawn."""
+        message_id = event.get("message_id")
+        if type(message_id) is int:
+            await self.send_talk(talk.pushed, message_id)
+
+    async def talk_changed(self, event: dict[str, Any]) -> None:
+        await self.send_talk(talk.rule_frame)
+
+    async def send_talk(self, draw: Any, *args: Any) -> None:
+        if self.closing or not await self.session_current():
+            return
+        try:
+            # Drawn for this user alone, checking again that they may see the game (a
+            # private game's member removed since the socket opened hears nothing).
+            html = await in_pool(draw)(self.game_id, self.user, *args)
+        except Exception:
+            log.exception("table talk render failed for game %s", self.game_id)
+            return
+        if html and not self.closing:
+            try:
+                await self.send(text_data=html)
+            except Exception:  # the client went away meanwhile: its disconnect cleans up
+                self.closing = True
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 

@@ -11,6 +11,7 @@ from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.models import Game
 from games.replay import ReplayError, replay_context
+from games.talk import presenter as talk
 
 
 @login_required
@@ -29,5 +30,7 @@ def replay(request: AuthedRequest, game_id: int) -> HttpResponse:
         return render(
             request, "games/replay.html", {"game": game, "error": exc.message}, status=exc.status
         )
+    # What was said by this move, as the viewer may read it (docs/talk.md).
+    context.update(talk.panel(game, request.user, upto=context["step_number"]))
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
     return render(request, template, context)

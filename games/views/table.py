@@ -27,6 +27,7 @@ from games.models import Game
 from games.services import rematch as rematches
 from games.services import seats
 from games.services import table as service
+from games.talk import presenter as talk
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
 
 # A change of who plays the user's seat (games.services.seats).
@@ -61,6 +62,7 @@ def _render_table(
         # sends the key of the one it shows).
         context["send_side"] = request.headers.get(SIDE_HEADER) != context.get("side_key")
         return render(request, "games/table.html#answer", context, status=status)
+    context.update(talk.panel(game, request.user))  # the chat, outside #table
     return render(request, "games/table.html", context, status=status)
 
 

@@ -16,6 +16,7 @@ from games.forms import NewGameForm, UserSearchForm
 from games.models import Game
 from games.services import lobby as services
 from games.services.lobby import LobbyRefused
+from games.talk import presenter as talk
 from games.views import pages
 from games.views.lobby.lists import lobby_context
 from games.views.lobby.room import room_context
@@ -70,6 +71,7 @@ def waiting_room(request: AuthedRequest, game_id: int) -> HttpResponse:
     context = room_context(game, request.user)
     if request.htmx:
         return render(request, "games/waiting_room.html#room", context)
+    context.update(talk.panel(game, request.user))  # the chat, outside #room (pushes keep it)
     return render(request, "games/waiting_room.html", context)
 
 

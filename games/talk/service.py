@@ -1,0 +1,123 @@
+"""Table talk's commands: say, react, mute, set the game's talk. Each checks with
+games/talk/rules.py, writes in one transaction and pushes after commit (games/realtime.py):
+the push carries ids only, each socket draws the line for its own user."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.http import Http404
+
+from games import realtime
+from games.access import visible_game_or_404
+from games.models import Game
+from games.talk import rules
+from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
+from games.talk.rules import Refused
+
+# A limiter says whether one more message may go now (the view's: allauth's rate limit).
+Limiter = Callable[[], bool]
+SLOW_DOWN = "You are talking fast: wait a few seconds before the next message."
+
+
+def clean_text(raw: Any) -> str:
+    """The message as it will be stored, or Refused(400) saying what is wrong with it."""
+    if not isinstance(raw, str):
+        raise Refused("Write a message first.", 400)
+    text = raw.strip()
+    if not text:
+        raise Refused("Write a message first.", 400)
+    if len(text) > MAX_TEXT:
+        raise Refused(f"A message is at most {MAX_TEXT} characters ({len(text)} given).", 400)
+    # Text only: no control characters (NUL above all: PostgreSQL refuses it), and no U+FFFD,
+    # which is what bytes that were not UTF-8 became when the POST was decoded.
+    if "\ufffd" in text or any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
+        raise Refused("That message could not be read: write plain text.", 400)
+    return text
+
+
+def _game(game_id: int, user: Any) -> tuple[Game, rules.Viewer]:
+    game = visible_game_or_404(user, game_id)  # a private game's outsiders: 404
+    viewer = rules.viewer_of(game, user)
+    return game, viewer
+
+
+def _said(message: ChatMessage) -> None:
+    game_id, message_id = message.game_id, message.pk
+    transaction.on_commit(lambda: realtime.talk_said(game_id, message_id))
+
+
+@transaction.atomic
+def say(*, game_id: int, user: Any, text: Any, limiter: Limiter) -> ChatMessage:
+    """`user` writes `text` at the game, to the channel they may write to."""
+    clean = clean_text(text)
+    game, viewer = _game(game_id, user)
+    channel = rules.check_chat(game, viewer)
+    if not limiter():
+        raise Refused(SLOW_DOWN, 429)
+    message = ChatMessage.objects.create(
+        game=game,
+        user=user,
+        channel=channel,
+        text=clean,
+        seat=viewer.seat,
+        at_action=game.action_count,
+    )
+    _said(message)
+    return message
+
+
+@transaction.atomic
+def react(*, game_id: int, user: Any, code: Any, limiter: Limiter) -> ChatMessage:
+    """A seated player sends a quick reaction (a code of rules.REACTIONS)."""
+    if not isinstance(code, str) or code not in rules.REACTIONS:
+        raise Refused("That is not one of the reactions.", 400)
+    game, viewer = _game(game_id, user)
+    rules.check_reaction(game, viewer)
+    if not limiter():
+        raise Refused(SLOW_DOWN, 429)
+    message = ChatMessage.objects.create(
+        game=game,
+        user=user,
+        channel=Channel.PLAYERS,
+        reaction=code,
+        seat=viewer.seat,
+        at_action=game.action_count,
+    )
+    _said(message)
+    return message
+
+
+@transaction.atomic
+def set_mode(*, game_id: int, user: Any, mode: Any) -> Game:
+    """The organizer sets the game's talk (rules: on, reactions only, off)."""
+    game = visible_game_or_404(user, game_id, for_update=True)
+    if game.organizer_id != user.pk:
+        raise Refused("Only the organizer sets the table talk.")
+    if mode not in Game.Talk.values:
+        raise Refused("That is not a choice for the table talk.", 400)
+    if game.talk_mode != mode:
+        game.talk_mode = mode
+        game.save(update_fields=["talk_mode"])
+        game_id = game.pk
+        transaction.on_commit(lambda: realtime.talk_changed(game_id))
+    return game
+
+
+@transaction.atomic
+def mute(*, game_id: int, user: Any, other_id: Any, muted: bool) -> None:
+    """`user` mutes (or unmutes) somebody who talked at a game they may see."""
+    game, _ = _game(game_id, user)
+    if not isinstance(other_id, int):
+        raise Refused("Whom to mute could not be read.", 400)
+    if other_id == user.pk:
+        raise Refused("You cannot mute yourself.", 400)
+    if not muted:
+        ChatMute.objects.filter(user=user, muted_id=other_id).delete()
+        return
+    if not ChatMessage.objects.filter(game=game, user_id=other_id).exists():
+        raise Http404("Nobody by that number talked here.")
+    ChatMute.objects.get_or_create(user=user, muted_id=other_id)

@@ -1,0 +1,135 @@
+"""Table talk over the game sockets (games/consumers/tables.py `talk_said`): a line is a
+fragment of its own appended to #chat-log (never a redraw of the table), sent to each
+socket whose user may read it. The spectators' channel does not reach the players during
+play; a private game's outsider hears nothing; a mute holds on the socket too.
+
+alice (seat 0) and bob (seat 1) play a public, unrated duel; carol is an unseated invitee;
+dave watches (or, at the private game, is an outsider).
+"""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games import basis
+from games.models import Membership
+from games.talk import service
+from tests.games.conftest import start_table
+from tests.realtime.conftest import open_socket, session_cookie, settled, socket
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def say(game, user, text):
+    service.say(game_id=game.pk, user=user, text=text, limiter=lambda: True)
+
+
+def react(game, user, code):
+    service.react(game_id=game.pk, user=user, code=code, limiter=lambda: True)
+
+
+@database_sync_to_async
+def a_duel(alice, bob, carol, **kwargs):
+    game = start_table([alice, bob], name="Duel", rated="no", **kwargs)
+    Membership.objects.create(game=game, user=carol, role="invitee")
+    basis.clear_table_cache()  # as an invitation's new version would
+    return game
+
+
+@database_sync_to_async
+def cookies_of(*users):
+    return [session_cookie(user) for user in users]
+
+
+async def sockets_for(game, *users):
+    found = []
+    for cookie in await cookies_of(*users):
+        ws, _ = await open_socket(f"/ws/games/{game.pk}/", cookie)
+        found.append(ws)
+    await settled(*found)
+    return found
+
+
+async def test_a_message_reaches_every_page_as_a_fragment_of_its_own(alice, bob, carol, dave):
+    game = await a_duel(alice, bob, carol, public=True)
+    sockets = await sockets_for(game, alice, bob, carol, dave)
+    await database_sync_to_async(say)(game, alice, "Good <b>luck</b>")
+    for ws in sockets:
+        frame = await ws.receive_from(timeout=5)
+        assert 'hx-swap-oob="beforeend:#chat-log"' in frame
+        assert "Good &lt;b&gt;luck&lt;/b&gt;" in frame
+        assert 'id="table"' not in frame  # the table is not redrawn
+        assert await ws.receive_nothing(timeout=0.2)
+
+
+async def test_the_spectators_channel_does_not_reach_the_players(alice, bob, carol, dave):
+    game = await a_duel(alice, bob, carol, public=True)
+    a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
+    await database_sync_to_async(say)(game, dave, "bid high, Alice")
+    for ws in (c, d):
+        assert "bid high, Alice" in await ws.receive_from(timeout=5)
+    for ws in (a, b):
+        assert await ws.receive_nothing(timeout=0.3)
+
+
+async def test_a_reaction_pushes_a_bubble_by_the_senders_seat(alice, bob, carol):
+    game = await a_duel(alice, bob, carol)
+    a, b = await sockets_for(game, alice, bob)
+    await database_sync_to_async(react)(game, bob, "well_played")
+    for ws in (a, b):
+        frame = await ws.receive_from(timeout=5)
+        assert 'class="talk-bubble" data-seat="1"' in frame
+        assert "Well played" in frame
+
+
+async def test_an_outsider_of_a_private_game_hears_nothing(alice, bob, carol, dave):
+    game = await a_duel(alice, bob, carol)
+    (a,) = await sockets_for(game, alice)
+    (dave_cookie,) = await cookies_of(dave)
+    refused = socket(f"/ws/games/{game.pk}/", dave_cookie)
+    connected, code = await refused.connect()
+    assert not connected and code == 4403
+    lobby, _ = await open_socket("/ws/user/", dave_cookie)
+    await settled(lobby)
+    await database_sync_to_async(say)(game, alice, "private words")
+    assert "private words" in await a.receive_from(timeout=5)
+    assert await lobby.receive_nothing(timeout=0.3)
+    assert await refused.receive_nothing(timeout=0.1)
+
+
+async def test_a_member_removed_since_the_socket_opened_hears_nothing_more(alice, bob, carol):
+    game = await a_duel(alice, bob, carol)
+    a, c = await sockets_for(game, alice, carol)
+    await database_sync_to_async(Membership.objects.filter(game=game, user=carol).delete)()
+    await database_sync_to_async(say)(game, alice, "now we are alone")
+    assert "now we are alone" in await a.receive_from(timeout=5)
+    assert await c.receive_nothing(timeout=0.3)
+
+
+async def test_a_muted_player_is_not_pushed_to_the_one_who_muted(alice, bob, carol):
+    game = await a_duel(alice, bob, carol)
+    await database_sync_to_async(say)(game, bob, "first")
+    await database_sync_to_async(service.mute)(
+        game_id=game.pk, user=alice, other_id=bob.pk, muted=True
+    )
+    a, b = await sockets_for(game, alice, bob)
+    await database_sync_to_async(say)(game, bob, "second")
+    assert "second" in await b.receive_from(timeout=5)
+    assert await a.receive_nothing(timeout=0.3)
+
+
+async def test_the_waiting_room_gets_the_line_too(alice, bob):
+    from games.services import lobby
+
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Soon", public=False, max_players=4
+    )
+    (cookie,) = await cookies_of(alice)
+    room, _ = await open_socket(f"/ws/games/{game.pk}/room/", cookie)
+    await settled(room)
+    await database_sync_to_async(say)(game, alice, "waiting for Bob")
+    frame = await room.receive_from(timeout=5)
+    assert 'hx-swap-oob="beforeend:#chat-log"' in frame
+    assert "waiting for Bob" in frame
+    assert 'id="room"' not in frame
