@@ -49,27 +49,20 @@ from django.db import transaction  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import basis, engine  # noqa: E402
+from games import basis  # noqa: E402
 from games.context import table_context  # noqa: E402
+from games.kinds.hundred_and_ten import engine  # noqa: E402
 from games.models import Game, GameAction, Membership, Snapshot  # noqa: E402
 from games.services import table  # noqa: E402
-from games.services.table import MoveChoice  # noqa: E402
+from games.services.table import ActionChoice  # noqa: E402
 
 CHECKPOINTS = (50, 400, 1600)
 REPEATS = 200
 
 
-def choice_of(move: engine.Move) -> MoveChoice:
-    if isinstance(move, engine.Bid):
-        return MoveChoice("bid", amount=move.amount)
-    if isinstance(move, engine.Unpass):
-        return MoveChoice("unpass")
-    if isinstance(move, engine.SelectTrump):
-        return MoveChoice("trump", suit=move.suit)
-    if isinstance(move, engine.Discard):
-        return MoveChoice("discard", cards=move.cards)
-    assert isinstance(move, engine.Play)
-    return MoveChoice("play", cards=(move.card,))
+def choice_of(move: engine.Move) -> ActionChoice:
+    """The engine's own move, as the service takes a choice (games/services/table.py)."""
+    return lambda kind, seat: move
 
 
 def render_for(game: Game, user: User) -> str:
@@ -104,13 +97,15 @@ def main() -> None:
         User.objects.create_user(username=f"bench{i}", password=None, display_name=f"Bench {i}")
         for i in range(4)
     ]
-    game = Game.objects.create(name="Load cost", organizer=users[0], seed="load-cost")
+    game = Game.objects.create(
+        name="Load cost", organizer=users[0], seed="load-cost", options={"target": 1_000_000}
+    )
     for seat, user in enumerate(users):
         Membership.objects.create(
             game=game, user=user, role="organizer" if seat == 0 else "player", seat=seat
         )
     with transaction.atomic():
-        table.begin(game, target=1_000_000)
+        table.begin(game)
     rows = []
     actions = 0
     for checkpoint in CHECKPOINTS:
