@@ -178,7 +178,10 @@ class GameConsumer(LiveConsumer):
             await self.send_talk(talk.pushed, message_id)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:
-        await self.send_talk(talk.rule_frame)
+        """The organizer changed the game's talk, or a rated game's hand started or ended:
+        the composer (rule line, reaction buttons, message box) redrawn for this user, a
+        fragment of its own (the chat panel is outside #table, which no redraw touches)."""
+        await self.send_talk(talk.composer_frame, self.request)
 
     async def send_talk(self, draw: Any, *args: Any) -> None:
         if self.closing or not await self.session_current():
