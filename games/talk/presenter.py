@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.template.loader import render_to_string
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts import blocking
@@ -139,8 +139,10 @@ def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
         **composer(game, viewer, replay=replay),
         "talk_lines": history(game, viewer, upto),
         "talk_people": here,
-        "talk_mutes": [
-            {"id": m.muted_id, "name": m.muted.shown_name} for m in mutes if m.muted_id not in listed
+        "talk_mutes": [  # muted people not listed above (met at other games)
+            {"id": m.muted_id, "name": m.muted.shown_name}
+            for m in mutes
+            if m.muted_id not in listed
         ],
         "talk_organizer": not replay and game.organizer_id == viewer.user_id,
         "talk_modes": Game.Talk.choices,

@@ -227,7 +227,7 @@ def test_a_rated_hand_s_first_move_pushes_the_composer(
 ):
     from games import realtime
 
-    pushed = []
+    pushed: list[int] = []
     monkeypatch.setattr(realtime, "talk_changed", pushed.append)
     with django_capture_on_commit_callbacks(execute=True):
         bid(duel, bob)  # the hand's first move: the chat closes

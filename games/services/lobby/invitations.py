@@ -62,9 +62,7 @@ def accept(*, game_id: int, user: User) -> Membership:
     # An invitation made before a block between the invitee and its inviter or the game's
     # organizer no longer seats them (neutral refusal, as for an invite link).
     inviter_id = (
-        Invitation.objects.filter(
-            game=room.game, invitee=user, state=Invitation.State.PENDING
-        )
+        Invitation.objects.filter(game=room.game, invitee=user, state=Invitation.State.PENDING)
         .order_by("-pk")
         .values_list("inviter_id", flat=True)
         .first()
