@@ -28,7 +28,6 @@ from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
 from games.models import Game, GameAction, Membership, Snapshot
 from games.ratings import service as ratings
-from games.talk import service as talk
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
@@ -187,10 +186,8 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
     GameAction.objects.create(
         game=game, seq=seq, seat=seat, move=rules.action_to_json(action), auto=auto
     )
-    new_hand = rules.hand_number(after) != rules.hand_number(before)
-    if new_hand:
+    if rules.hand_number(after) != rules.hand_number(before):
         Snapshot.objects.create(game=game, seq=seq, state=rules.state_to_json(after))
-    before_count = game.action_count
     STATES.put(_key(game, seq), after)
     game.version += 1
     game.action_count = seq
@@ -204,8 +201,6 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
         ratings.game_over(game, after, outcome)
     game.save(update_fields=fields)
     clocks.set_turns(game, rules.to_act(before), rules.to_act(after), restarted=(seat,))
-    # A rated game's chat closes at a hand's first move and opens at its end (docs/talk.md).
-    talk.hand_moved(game, before_count=before_count, new_hand=new_hand)
     return after
 
 
@@ -345,6 +340,9 @@ def _change(
             "status": game.status,
             "outcome": game.outcome,
             "finished_at": finished,
+            # Not changed by moves, but by the organizer at any time (games/talk/): a
+            # following process would otherwise keep the setting of its first read.
+            "talk_mode": game.talk_mode,
         },
         "members": [
             [

@@ -56,8 +56,9 @@ def history(game: Game, viewer: rules.Viewer, upto: int | None = None) -> list[d
     return [line(m, viewer.user_id) for m in reversed(latest)]
 
 
-def rule_text(game: Game, viewer: rules.Viewer) -> str:
-    """One sentence: what this viewer may say here now, and to whom."""
+def rule_text(game: Game, viewer: rules.Viewer, *, rated: bool | None = None) -> str:
+    """One sentence: what this viewer may say here now, and to whom (`rated`: whether the
+    game is rated, when the caller knows it without a query)."""
     channel = rules.write_channel(game, viewer)
     if game.talk_mode == Game.Talk.OFF:
         return "The organizer has turned table talk off for this game."
@@ -69,28 +70,40 @@ def rule_text(game: Game, viewer: rules.Viewer) -> str:
         if game.status in rules.OVER:
             return "You write to the spectators; everybody can read both chats now."
         return "You write to the spectators: the players see it once the game is over."
-    if game.status not in rules.OVER and rules.is_rated(game):
+    if game.status not in rules.OVER and (rules.is_rated(game) if rated is None else rated):
         return rules.RATED_NOTE
     return "You write to everybody at this game."
 
 
-def chat_open(game: Game, viewer: rules.Viewer, channel: str | None) -> bool:
+# (whether the game is rated, whether a hand is being played), when known without a query.
+Known = tuple[bool, bool]
+
+
+def chat_open(
+    game: Game, viewer: rules.Viewer, channel: str | None, known: Known | None = None
+) -> bool:
     """Whether the message box is offered: what rules.check_chat accepts now."""
     if channel is None or game.talk_mode != Game.Talk.ON:
         return False
-    if game.rated == Game.Rated.NO:  # skips both queries below for an unrated game
+    if game.rated == Game.Rated.NO or game.status != Game.Status.ACTIVE:
         return True
+    if known is not None:
+        return not (known[0] and known[1])
     return not (rules.hand_in_progress(game) and rules.is_rated(game))
 
 
-def composer(game: Game, viewer: rules.Viewer, *, replay: bool = False) -> dict[str, Any]:
-    """The rule line, the reaction buttons and the message box for `viewer` now."""
+def composer(
+    game: Game, viewer: rules.Viewer, *, replay: bool = False, known: Known | None = None
+) -> dict[str, Any]:
+    """The rule line, the reaction buttons and the message box for `viewer` now (`known`:
+    from the table basis, so that a socket's redraw of the table reads nothing)."""
     channel = rules.write_channel(game, viewer) if not replay else None
+    rated = known[0] if known is not None else None
     return {
         "talk_game": game,
-        "talk_rule": rule_text(game, viewer) if not replay else "",
+        "talk_rule": rule_text(game, viewer, rated=rated) if not replay else "",
         "talk_channel": channel,
-        "talk_can_chat": chat_open(game, viewer, channel),
+        "talk_can_chat": chat_open(game, viewer, channel, known),
         "talk_can_react": (
             channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF
         ),

@@ -13,7 +13,7 @@ from django.http import Http404
 
 from games import realtime
 from games.access import visible_game_or_404
-from games.models import Game, Membership, Snapshot
+from games.models import Game, Membership
 from games.talk import rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 from games.talk.rules import Refused
@@ -105,21 +105,6 @@ def set_mode(*, game_id: int, user: Any, mode: Any) -> Game:
         game_id = game.pk
         transaction.on_commit(lambda: realtime.talk_changed(game_id))
     return game
-
-
-def hand_moved(game: Game, *, before_count: int, new_hand: bool) -> None:
-    """Called by games/services/table.py `record` for every move (the row locked and
-    saved): when the move opens or closes the chat of a rated game (the first move of a
-    hand, the move that ends it, the game's end), every page redraws its composer after
-    commit. The table's redraw does not: the chat panel is outside #table. An unrated game,
-    or one whose talk is not "chat and reactions", costs nothing here; a rated one one
-    indexed query per move (was the move before a hand's start? Snapshots mark them)."""
-    if game.talk_mode != Game.Talk.ON or game.rated == Game.Rated.NO:
-        return
-    first_of_hand = Snapshot.objects.filter(game=game, seq=before_count).exists()
-    if new_hand or first_of_hand or game.status != Game.Status.ACTIVE:
-        game_id = game.pk
-        transaction.on_commit(lambda: realtime.talk_changed(game_id))
 
 
 @transaction.atomic

@@ -172,4 +172,5 @@ async def test_a_rated_hand_s_first_move_closes_the_message_box_live(alice, bob,
     frames = await frames_until_quiet(a)
     composer = [f for f in frames if 'id="chat-compose"' in f]
     assert len(composer) == 1 and 'id="chat-text"' not in composer[0]
+    assert 'id="table"' in composer[0]  # with the table's redraw, drawn from its basis
     assert "chat-reaction" in composer[0]  # reactions stay

@@ -222,17 +222,38 @@ def test_the_message_box_follows_a_rated_hand(duel, alice, bob):
     assert not panel["talk_can_chat"] and panel["talk_can_react"]
 
 
-def test_a_rated_hand_s_first_move_pushes_the_composer(
-    duel, open_duel, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+def test_the_table_basis_knows_whether_a_hand_is_played_and_the_setting(
+    duel, alice, bob, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from games import realtime
+    """Read from the database, and followed in memory with a move (games/basis.py `adopt`,
+    as another process does): a socket's redraw draws the composer from it, no query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
-    pushed: list[int] = []
-    monkeypatch.setattr(realtime, "talk_changed", pushed.append)
+    from games import basis, realtime
+    from games.services import table
+
+    def from_the_database():
+        basis.clear_table_cache()
+        table.clear_state_cache()
+        return basis.table_basis(Game.objects.get(pk=duel.pk))
+
+    assert not from_the_database().in_hand
+    sent = []
+    monkeypatch.setattr(
+        realtime, "game_changed", lambda game_id, version, change=None: sent.append(change)
+    )
+    before = from_the_database()  # this process showed the table before the move
+    Game.objects.filter(pk=duel.pk).update(talk_mode="reactions")  # changes no version
     with django_capture_on_commit_callbacks(execute=True):
-        bid(duel, bob)  # the hand's first move: the chat closes
-    assert pushed == [duel.pk]
+        bid(duel, bob)
+    change = sent[-1]
+    game_id, version = duel.pk, change["from"] + len(change["actions"])
+    basis.clear_table_cache()
     with django_capture_on_commit_callbacks(execute=True):
-        bid(duel, alice, 20)  # the hand goes on: nothing changes
-        bid(open_duel, bob)  # unrated: the chat stays open
-    assert pushed == [duel.pk]
+        basis.table_basis(before.game)
+    with CaptureQueriesContext(connection) as queries:
+        followed = basis.adopt(game_id, version, change)
+    assert followed is not None and len(queries) == 0
+    assert basis.table_basis(followed).in_hand and followed.talk_mode == "reactions"
+    assert from_the_database().in_hand
