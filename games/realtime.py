@@ -199,7 +199,6 @@ def talk_said(game_id: int, message_id: int) -> None:
 
 def talk_changed(game_id: int) -> None:
     """Sent by games/talk/service.py when the organizer set the game's talk (on, reactions
-    only, off), or when a rated game's hand started or ended (`service.hand_moved`).
-    Received by the table and waiting-room consumers, which redraw the chat panel's
-    composer (rule line, reaction buttons, message box) for their user."""
+    only, off). Received by the table and waiting-room consumers, which redraw the chat
+    panel's composer (rule line, reaction buttons, message box) for their user."""
     _send(game_group(game_id), {"type": "talk.changed", "game_id": game_id})

@@ -182,9 +182,9 @@ class GameConsumer(LiveConsumer):
             await self.send_talk(talk.pushed, message_id)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:
-        """The organizer changed the game's talk, or a rated game's hand started or ended:
-        the composer (rule line, reaction buttons, message box) redrawn for this user, a
-        fragment of its own (the chat panel is outside #table, which no redraw touches)."""
+        """The organizer changed the game's talk: the composer (rule line, reaction
+        buttons, message box) redrawn for this user, a fragment of its own (never the
+        table)."""
         # The next redraw reads the row: the table basis kept for this version has the
         # setting of before (it changes no version), and the composer drawn with the table
         # (TableConsumer.composer_frame) must not bring it back.

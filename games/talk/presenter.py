@@ -190,8 +190,9 @@ def pushed(game_id: int, user: Any, message_id: int) -> str:
 
 def composer_frame(game_id: int, user: Any, request: HttpRequest | None = None) -> str:
     """The composer (rule line, reaction buttons, message box) redrawn for `user`, out of
-    band, after the organizer changed the setting or a rated game's hand started or ended
-    (realtime.talk_changed): "" when they may not see the game (or it is gone)."""
+    band, after the organizer changed the setting (realtime.talk_changed): "" when they may
+    not see the game (or it is gone). A rated hand's start and end come with the table's
+    redraw instead (games/consumers/tables.py TableConsumer.composer_frame)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return ""
