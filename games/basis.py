@@ -59,6 +59,11 @@ class TableBasis:
     # Each seat's rating in this game (games/ratings/board.py), by seat: they change only
     # when the game ends, so a version built in memory (`adopt`) keeps the one before's.
     ratings: dict[int, Shown] = field(default_factory=dict)
+    # Whether a hand is being played at this version (a move made since the hand began):
+    # a rated game's chat is closed then (games/talk/rules.py). Known without a query when
+    # the version is followed in memory (`adopt`), so a socket redraws its chat composer
+    # with the table when it opens or closes (games/consumers/tables.py).
+    in_hand: bool = False
 
     def member_of(self, user: Any) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
@@ -114,8 +119,12 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
             return None
         rules = before.kind.rules
         state = before.state
+        in_hand = before.in_hand
         for seat, data in change["actions"]:
+            last = state
             state = rules.apply(state, int(seat), rules.action_from_json(data))
+            # A move that starts a new hand leaves none in progress (its snapshot marks it).
+            in_hand = rules.hand_number(state) == rules.hand_number(last)
         game = copy.copy(before.game)
         row = change["row"]
         game.version = version
@@ -124,6 +133,7 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
         game.outcome = row["outcome"]
         finished = row["finished_at"]
         game.finished_at = datetime.fromisoformat(finished) if finished else None
+        game.talk_mode = str(row.get("talk_mode", game.talk_mode))
         fields = {int(pk): rest for pk, *rest in change["members"]}
         if set(fields) != {m.pk for m in before.members}:
             return None  # somebody joined or left: read them
@@ -140,7 +150,11 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
         log.exception("could not follow the change to version %s of game %s", version, game_id)
         return None
     service.STATES.put_now((*identity, game.action_count), state)
-    return table_basis(game, tuple(members), committed=True, ratings=before.ratings).game
+    in_hand = in_hand and game.status == Game.Status.ACTIVE
+    basis = table_basis(
+        game, tuple(members), committed=True, ratings=before.ratings, in_hand=in_hand
+    )
+    return basis.game
 
 
 def adoptable(game_id: int, version: int, change: dict[str, Any]) -> bool:
@@ -182,6 +196,7 @@ def table_basis(
     *,
     committed: bool = False,
     ratings: dict[int, Shown] | None = None,
+    in_hand: bool | None = None,
 ) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
     the first time in this process, nothing after that). `members`: every membership at
@@ -202,6 +217,10 @@ def table_basis(
     if ratings is None:
         by_member = board.of_members(kind, seated.values())
         ratings = {seat: by_member[m.pk] for seat, m in seated.items() if m.pk in by_member}
+    if in_hand is None:  # read: one query, only for a game in progress
+        from games.talk.rules import hand_in_progress
+
+        in_hand = game.status == Game.Status.ACTIVE and hand_in_progress(game)
     rematch_url = ""
     if game.status == Game.Status.FINISHED:
         rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
@@ -222,6 +241,7 @@ def table_basis(
         side_key=side_key,
         game=copy.copy(game),  # the caller's row may go on to later versions (bots)
         ratings=ratings,
+        in_hand=in_hand,
     )
     if committed:
         _BASES.put_now(key, basis)

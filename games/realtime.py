@@ -200,5 +200,5 @@ def talk_said(game_id: int, message_id: int) -> None:
 def talk_changed(game_id: int) -> None:
     """Sent by games/talk/service.py when the organizer set the game's talk (on, reactions
     only, off). Received by the table and waiting-room consumers, which redraw the chat
-    panel's rule line for their user."""
+    panel's composer (rule line, reaction buttons, message box) for their user."""
     _send(game_group(game_id), {"type": "talk.changed", "game_id": game_id})

@@ -20,8 +20,10 @@ from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
 from games.context import table_context
 from games.models import Game, Membership
+from games.ratings.service import rated
 from games.steps import Steps
 from games.talk import presenter as talk
+from games.talk.rules import Viewer
 from games.views.lobby.room import room_context
 
 log = logging.getLogger(__name__)
@@ -78,6 +80,8 @@ class GameConsumer(LiveConsumer):
         # The change the newest announced version's push carried (its moves), if any: a
         # process that did not make them follows them on its own copy (context.adopt).
         self.change: Followed | None = None
+        # What the chat composer drawn last showed (TableConsumer.composer_frame).
+        self.composer_key: tuple[Any, ...] | None = None
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -178,7 +182,15 @@ class GameConsumer(LiveConsumer):
             await self.send_talk(talk.pushed, message_id)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:
-        await self.send_talk(talk.rule_frame)
+        """The organizer changed the game's talk: the composer (rule line, reaction
+        buttons, message box) redrawn for this user, a fragment of its own (never the
+        table)."""
+        # The next redraw reads the row: the table basis kept for this version has the
+        # setting of before (it changes no version), and the composer drawn with the table
+        # (TableConsumer.composer_frame) must not bring it back.
+        self.reread = True
+        self.composer_key = None
+        await self.send_talk(talk.composer_frame, self.request)
 
     async def send_talk(self, draw: Any, *args: Any) -> None:
         if self.closing or not await self.session_current():
@@ -339,6 +351,31 @@ class TableConsumer(GameConsumer):
         return isinstance(pending, Game)
 
     def page_frames(self, game: Game) -> list[str]:
+        frames = self.table_frames(game)
+        composer = self.composer_frame(game)
+        if composer:  # in the same frame as the table: they change together
+            frames = [*frames[:-1], frames[-1] + composer] if frames else [composer]
+        return frames
+
+    def composer_frame(self, game: Game) -> str:
+        """The chat composer (rule line, reactions, message box) for this user, out of band,
+        when it changed since the last one drawn: a rated game's chat closes while a hand is
+        played and the game's end changes what is said. The chat panel is outside #table, so
+        the table's redraw does not carry it. Drawn from the table basis the table used (no
+        query: `in_hand` comes with the basis, followed in memory with the moves)."""
+        basis = table_basis(game)
+        member = basis.member_of(self.user)
+        viewer = Viewer(self.user.pk, member, game.public or member is not None)
+        known = (rated(game, basis.seated.values()), basis.in_hand)
+        context = talk.composer(game, viewer, known=known)
+        key = tuple(context[k] for k in ("talk_rule", "talk_channel", "talk_can_chat"))
+        key += (context["talk_can_react"],)
+        if key == self.composer_key:
+            return ""
+        self.composer_key = key  # the first time too: the page may be older than the socket
+        return render_for(self.request, "games/_chat.html#composer", {**context, "oob": True})
+
+    def table_frames(self, game: Game) -> list[str]:
         # The turn banner is not part of this frame: the services send lobby.changed to the
         # members whose turn starts or ends, and the user socket redraws the banner then.
         # While a resolution plays out on the table last drawn whole, the next step likely

@@ -340,6 +340,9 @@ def _change(
             "status": game.status,
             "outcome": game.outcome,
             "finished_at": finished,
+            # Not changed by moves, but by the organizer at any time (games/talk/): a
+            # following process would otherwise keep the setting of its first read.
+            "talk_mode": game.talk_mode,
         },
         "members": [
             [

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.models import Game
+from accounts import blocking
+from games.models import Game, Membership
 from games.talk import rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 
@@ -54,8 +56,9 @@ def history(game: Game, viewer: rules.Viewer, upto: int | None = None) -> list[d
     return [line(m, viewer.user_id) for m in reversed(latest)]
 
 
-def rule_text(game: Game, viewer: rules.Viewer) -> str:
-    """One sentence: what this viewer may say here now, and to whom."""
+def rule_text(game: Game, viewer: rules.Viewer, *, rated: bool | None = None) -> str:
+    """One sentence: what this viewer may say here now, and to whom (`rated`: whether the
+    game is rated, when the caller knows it without a query)."""
     channel = rules.write_channel(game, viewer)
     if game.talk_mode == Game.Talk.OFF:
         return "The organizer has turned table talk off for this game."
@@ -67,26 +70,40 @@ def rule_text(game: Game, viewer: rules.Viewer) -> str:
         if game.status in rules.OVER:
             return "You write to the spectators; everybody can read both chats now."
         return "You write to the spectators: the players see it once the game is over."
-    if game.status not in rules.OVER and rules.is_rated(game):
+    if game.status not in rules.OVER and (rules.is_rated(game) if rated is None else rated):
         return rules.RATED_NOTE
     return "You write to everybody at this game."
 
 
-def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
-    """The chat panel's context for `user` (`upto`: a replay's step, read-only)."""
-    viewer = rules.viewer_of(game, user)
-    channel = rules.write_channel(game, viewer) if upto is None else None
-    mutes = (
-        list(ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk"))
-        if viewer.user_id is not None
-        else []
-    )
+# (whether the game is rated, whether a hand is being played), when known without a query.
+Known = tuple[bool, bool]
+
+
+def chat_open(
+    game: Game, viewer: rules.Viewer, channel: str | None, known: Known | None = None
+) -> bool:
+    """Whether the message box is offered: what rules.check_chat accepts now."""
+    if channel is None or game.talk_mode != Game.Talk.ON:
+        return False
+    if game.rated == Game.Rated.NO or game.status != Game.Status.ACTIVE:
+        return True
+    if known is not None:
+        return not (known[0] and known[1])
+    return not (rules.hand_in_progress(game) and rules.is_rated(game))
+
+
+def composer(
+    game: Game, viewer: rules.Viewer, *, replay: bool = False, known: Known | None = None
+) -> dict[str, Any]:
+    """The rule line, the reaction buttons and the message box for `viewer` now (`known`:
+    from the table basis, so that a socket's redraw of the table reads nothing)."""
+    channel = rules.write_channel(game, viewer) if not replay else None
+    rated = known[0] if known is not None else None
     return {
         "talk_game": game,
-        "talk_lines": history(game, viewer, upto),
-        "talk_rule": rule_text(game, viewer) if upto is None else "",
+        "talk_rule": rule_text(game, viewer, rated=rated) if not replay else "",
         "talk_channel": channel,
-        "talk_can_chat": channel is not None and game.talk_mode == Game.Talk.ON,
+        "talk_can_chat": chat_open(game, viewer, channel, known),
         "talk_can_react": (
             channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF
         ),
@@ -94,12 +111,55 @@ def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
             {"code": code, "shown": shown, "label": label, "key": str(n)}
             for n, (code, (shown, label)) in enumerate(rules.REACTIONS.items(), start=1)
         ],
-        "talk_mutes": [{"id": m.muted_id, "name": m.muted.shown_name} for m in mutes],
-        "talk_organizer": upto is None and game.organizer_id == viewer.user_id,
-        "talk_modes": Game.Talk.choices,
         "talk_max": MAX_TEXT,
-        "talk_replay": upto is not None,
         "talk_urls": urls(game.pk),
+    }
+
+
+def people(game: Game, viewer: rules.Viewer, muted: set[int]) -> list[dict[str, Any]]:
+    """The other people seated at the game, each with a mute toggle (somebody who has not
+    talked yet can be muted too); those blocked either way are left out: they are hidden
+    anyway (rules.hidden_senders)."""
+    if viewer.user_id is None or not viewer.may_see:
+        return []
+    blocked = blocking.blocked_either_way(viewer.user_id)
+    seated = (
+        Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
+        .exclude(user_id=viewer.user_id)
+        .exclude(user_id__in=blocked)
+        .select_related("user")
+        .order_by("seat")
+    )
+    return [
+        {"id": m.user_id, "name": m.user.shown_name, "muted": m.user_id in muted}
+        for m in seated
+        if m.user is not None
+    ]
+
+
+def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
+    """The chat panel's context for `user` (`upto`: a replay's step, read-only)."""
+    viewer = rules.viewer_of(game, user)
+    replay = upto is not None
+    mutes = (
+        list(ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk"))
+        if viewer.user_id is not None
+        else []
+    )
+    here = [] if replay else people(game, viewer, {m.muted_id for m in mutes})
+    listed = {p["id"] for p in here}
+    return {
+        **composer(game, viewer, replay=replay),
+        "talk_lines": history(game, viewer, upto),
+        "talk_people": here,
+        "talk_mutes": [  # muted people not listed above (met at other games)
+            {"id": m.muted_id, "name": m.muted.shown_name}
+            for m in mutes
+            if m.muted_id not in listed
+        ],
+        "talk_organizer": not replay and game.organizer_id == viewer.user_id,
+        "talk_modes": Game.Talk.choices,
+        "talk_replay": replay,
     }
 
 
@@ -128,13 +188,20 @@ def pushed(game_id: int, user: Any, message_id: int) -> str:
     return render_to_string("games/_chat.html#pushed", context)
 
 
-def rule_frame(game_id: int, user: Any) -> str:
-    """The rule line redrawn for `user` (out of band), after the organizer changed it."""
+def composer_frame(game_id: int, user: Any, request: HttpRequest | None = None) -> str:
+    """The composer (rule line, reaction buttons, message box) redrawn for `user`, out of
+    band, after the organizer changed the setting (realtime.talk_changed): "" when they may
+    not see the game (or it is gone). A rated hand's start and end come with the table's
+    redraw instead (games/consumers/tables.py TableConsumer.composer_frame)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return ""
     viewer = rules.viewer_of(game, user)
     if not viewer.may_see:
         return ""
-    context = {"talk_rule": rule_text(game, viewer), "oob": True}
-    return render_to_string("games/_chat.html#rule", context)
+    context = {**composer(game, viewer), "oob": True}
+    if request is not None:  # the socket's stand-in request: its form keeps a CSRF token
+        from games.consumers.pool import render_for
+
+        return render_for(request, "games/_chat.html#composer", context)
+    return render_to_string("games/_chat.html#composer", context)

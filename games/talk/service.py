@@ -13,7 +13,7 @@ from django.http import Http404
 
 from games import realtime
 from games.access import visible_game_or_404
-from games.models import Game
+from games.models import Game, Membership
 from games.talk import rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 from games.talk.rules import Refused
@@ -109,7 +109,8 @@ def set_mode(*, game_id: int, user: Any, mode: Any) -> Game:
 
 @transaction.atomic
 def mute(*, game_id: int, user: Any, other_id: Any, muted: bool) -> None:
-    """`user` mutes (or unmutes) somebody who talked at a game they may see."""
+    """`user` mutes (or unmutes) somebody who talked at, or is a member of, a game they may
+    see (muting works from a seat too, before the person has said anything)."""
     game, _ = _game(game_id, user)
     if not isinstance(other_id, int):
         raise Refused("Whom to mute could not be read.", 400)
@@ -118,6 +119,9 @@ def mute(*, game_id: int, user: Any, other_id: Any, muted: bool) -> None:
     if not muted:
         ChatMute.objects.filter(user=user, muted_id=other_id).delete()
         return
-    if not ChatMessage.objects.filter(game=game, user_id=other_id).exists():
-        raise Http404("Nobody by that number talked here.")
+    if not (
+        Membership.objects.filter(game=game, user_id=other_id).exists()
+        or ChatMessage.objects.filter(game=game, user_id=other_id).exists()
+    ):
+        raise Http404("Nobody by that number is at this game.")
     ChatMute.objects.get_or_create(user=user, muted_id=other_id)

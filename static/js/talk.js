@@ -8,7 +8,8 @@
    - empties the box once a message was accepted;
    - shows each bubble by its sender's seat (on the table or in the waiting room) for a few
      seconds (CSSOM styles: the Content-Security-Policy allows no inline style);
-   - fetches the log again when the game's socket reconnects (lines pushed while it was down).
+   - fetches the log again when the game's socket reconnects (lines pushed while it was down);
+   - keeps what was typed when the socket redraws the composer (#chat-compose).
    Bots never talk. */
 (function () {
   "use strict";
@@ -109,6 +110,26 @@
       var input = form.querySelector("#chat-text");
       if (input) input.value = "";
     }
+  });
+
+  // The composer redrawn by the socket (the organizer's setting, a rated hand starting or
+  // ending): what was being typed, and the focus, stay if the message box is still there.
+  var typed = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "chat-compose") return;
+    var input = document.getElementById("chat-text");
+    typed = input ? {value: input.value, focused: document.activeElement === input} : null;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "chat-compose" || !typed) return;
+    var input = document.getElementById("chat-text");
+    if (input) {
+      input.value = typed.value;
+      if (typed.focused) input.focus({preventScroll: true});
+    }
+    typed = null;
   });
 
   // After a mute or the organizer's setting the panel's body is new: the log is too.

@@ -129,3 +129,36 @@ def test_stand_in_invitation_refused(alice, bob, carol):
     with pytest.raises(lobby.LobbyRefused) as refused:
         stand_ins.invite_stand_in(game_id=game.pk, by=alice, username="carol")
     assert refused.value.status == 403
+
+
+@pytest.mark.parametrize("who_blocks", ["invitee", "inviter", "organizer"])
+def test_invitation_made_before_a_block_cannot_be_accepted(alice, bob, carol, who_blocks):
+    """An invitation by name made before a block (between the invitee and its inviter, or
+    the game's organizer) no longer seats them; the refusal is neutral, the invitation stays
+    pending (declining still works), and others are unaffected."""
+    game = lobby.create_game(organizer=alice, name="Cards", public=False, max_players=4)
+    lobby.invite(game_id=game.pk, by=alice, username="carol")
+    lobby.accept(game_id=game.pk, user=carol)
+    lobby.invite(game_id=game.pk, by=carol, username="bob")
+    if who_blocks == "invitee":
+        blocking.block(by=bob, other=carol)
+    elif who_blocks == "inviter":
+        blocking.block(by=carol, other=bob)
+    else:
+        blocking.block(by=alice, other=bob)
+    response = logged_in_client(bob).post(reverse("accept", args=[game.pk]), headers=HX)
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert "You cannot join this game." in text and neutral(text)
+    member = Membership.objects.get(game=game, user=bob)
+    assert member.seat is None and member.role == Membership.Role.INVITEE
+    lobby.decline(game_id=game.pk, user=bob)
+    assert not Membership.objects.filter(game=game, user=bob).exists()
+
+
+def test_invitation_accepted_when_the_block_is_elsewhere(alice, bob, carol):
+    game = lobby.create_game(organizer=alice, name="Cards", public=False, max_players=4)
+    lobby.invite(game_id=game.pk, by=alice, username="bob")
+    blocking.block(by=bob, other=carol)  # carol is not in this game
+    lobby.accept(game_id=game.pk, user=bob)
+    assert Membership.objects.get(game=game, user=bob).seat is not None

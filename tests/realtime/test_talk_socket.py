@@ -133,3 +133,44 @@ async def test_the_waiting_room_gets_the_line_too(alice, bob):
     assert 'hx-swap-oob="beforeend:#chat-log"' in frame
     assert "waiting for Bob" in frame
     assert 'id="room"' not in frame
+
+
+async def frames_until_quiet(ws, quiet=0.5):
+    found = []
+    while not await ws.receive_nothing(timeout=quiet):
+        found.append(await ws.receive_from(timeout=5))
+    return found
+
+
+async def test_the_organizer_s_setting_redraws_each_page_s_composer(alice, bob, carol):
+    game = await a_duel(alice, bob, carol)
+    a, b, c = await sockets_for(game, alice, bob, carol)
+    set_mode = database_sync_to_async(service.set_mode)
+    await set_mode(game_id=game.pk, user=alice, mode="reactions")
+    for ws in (a, b, c):
+        frame = await ws.receive_from(timeout=5)
+        assert 'id="chat-compose" hx-swap-oob="true"' in frame
+        assert 'id="chat-text"' not in frame and "Reactions only" in frame
+        assert 'id="table"' not in frame  # never a table redraw
+    await set_mode(game_id=game.pk, user=alice, mode="on")
+    on = {name: await ws.receive_from(timeout=5) for name, ws in (("a", a), ("b", b), ("c", c))}
+    assert 'id="chat-text"' in on["b"] and "chat-reaction" in on["b"]
+    assert "csrfmiddlewaretoken" in on["b"]  # the form works without script too
+    assert "chat-reaction" not in on["c"]  # an unseated invitee: no reactions
+    await set_mode(game_id=game.pk, user=alice, mode="off")
+    off = await b.receive_from(timeout=5)
+    assert 'id="chat-text"' not in off and "chat-reaction" not in off
+    assert "turned table talk off" in off
+
+
+async def test_a_rated_hand_s_first_move_closes_the_message_box_live(alice, bob, carol):
+    from tests.talk.conftest import bid
+
+    game = await database_sync_to_async(start_table)([alice, bob], name="Rated duel")
+    a, b = await sockets_for(game, alice, bob)
+    await database_sync_to_async(bid)(game, bob)
+    frames = await frames_until_quiet(a)
+    composer = [f for f in frames if 'id="chat-compose"' in f]
+    assert len(composer) == 1 and 'id="chat-text"' not in composer[0]
+    assert 'id="table"' in composer[0]  # with the table's redraw, drawn from its basis
+    assert "chat-reaction" in composer[0]  # reactions stay

@@ -183,3 +183,77 @@ def test_chat_is_not_in_the_json_export(alice):
     assert response.status_code == 200
     assert b"xyzzy" not in response.content
     assert b"talk" not in response.content
+
+
+def test_a_seated_person_is_muted_before_they_talk(open_duel, alice, bob, dave):
+    service.mute(game_id=open_duel.pk, user=alice, other_id=bob.pk, muted=True)
+    say(open_duel, bob, "from bob")
+    assert texts(open_duel, alice) == []
+    assert texts(open_duel, dave) == ["from bob"]
+    service.mute(game_id=open_duel.pk, user=dave, other_id=alice.pk, muted=True)  # a spectator
+    assert rules.hidden_senders(dave.pk) == {alice.pk}
+
+
+def test_nobody_outside_the_game_is_muted_from_it(duel, alice, dave):
+    with pytest.raises(Http404):
+        service.mute(game_id=duel.pk, user=alice, other_id=dave.pk, muted=True)
+    assert not ChatMute.objects.exists()
+
+
+def test_the_panel_lists_the_other_seated_people_with_a_mute_toggle(
+    open_duel, alice, bob, carol, dave
+):
+    people = presenter.panel(open_duel, alice)["talk_people"]
+    assert people == [{"id": bob.pk, "name": bob.shown_name, "muted": False}]
+    service.mute(game_id=open_duel.pk, user=alice, other_id=bob.pk, muted=True)
+    service.mute(game_id=open_duel.pk, user=alice, other_id=carol.pk, muted=True)
+    panel = presenter.panel(open_duel, alice)
+    assert panel["talk_people"] == [{"id": bob.pk, "name": bob.shown_name, "muted": True}]
+    assert [m["id"] for m in panel["talk_mutes"]] == [carol.pk]  # bob is listed once
+    assert [p["id"] for p in presenter.panel(open_duel, dave)["talk_people"]] == [alice.pk, bob.pk]
+    blocking.block(by=bob, other=dave)
+    assert [p["id"] for p in presenter.panel(open_duel, dave)["talk_people"]] == [alice.pk]
+
+
+def test_the_message_box_follows_a_rated_hand(duel, alice, bob):
+    assert presenter.panel(duel, alice)["talk_can_chat"]
+    bid(duel, bob)
+    panel = presenter.panel(Game.objects.get(pk=duel.pk), alice)
+    assert not panel["talk_can_chat"] and panel["talk_can_react"]
+
+
+def test_the_table_basis_knows_whether_a_hand_is_played_and_the_setting(
+    duel, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Read from the database, and followed in memory with a move (games/basis.py `adopt`,
+    as another process does): a socket's redraw draws the composer from it, no query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games import basis, realtime
+    from games.services import table
+
+    def from_the_database():
+        basis.clear_table_cache()
+        table.clear_state_cache()
+        return basis.table_basis(Game.objects.get(pk=duel.pk))
+
+    assert not from_the_database().in_hand
+    sent = []
+    monkeypatch.setattr(
+        realtime, "game_changed", lambda game_id, version, change=None: sent.append(change)
+    )
+    before = from_the_database()  # this process showed the table before the move
+    Game.objects.filter(pk=duel.pk).update(talk_mode="reactions")  # changes no version
+    with django_capture_on_commit_callbacks(execute=True):
+        bid(duel, bob)
+    change = sent[-1]
+    game_id, version = duel.pk, change["from"] + len(change["actions"])
+    basis.clear_table_cache()
+    with django_capture_on_commit_callbacks(execute=True):
+        basis.table_basis(before.game)
+    with CaptureQueriesContext(connection) as queries:
+        followed = basis.adopt(game_id, version, change)
+    assert followed is not None and len(queries) == 0
+    assert basis.table_basis(followed).in_hand and followed.talk_mode == "reactions"
+    assert from_the_database().in_hand

@@ -10,7 +10,7 @@ from accounts.models import User
 from games import mail, realtime
 from games.kinds import lobby as rules
 from games.models import Game, Invitation, Membership
-from games.services.lobby.blocks import refuse_invitation
+from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.rematches import _old_seat, _seat_bot_for, _start_if_answered
 from games.services.lobby.room import (
@@ -59,6 +59,15 @@ def accept(*, game_id: int, user: User) -> Membership:
         if member is not None:
             raise Conflict("You are already playing in this game.")
         raise Conflict("You have no invitation to this game.")
+    # An invitation made before a block between the invitee and its inviter or the game's
+    # organizer no longer seats them (neutral refusal, as for an invite link).
+    inviter_id = (
+        Invitation.objects.filter(game=room.game, invitee=user, state=Invitation.State.PENDING)
+        .order_by("-pk")
+        .values_list("inviter_id", flat=True)
+        .first()
+    )
+    refuse_joining(room.game, user_id=user.pk, inviter_id=inviter_id)
     if room.game.status == Game.Status.ACTIVE:  # a stand-in (`stand_ins.invite_stand_in`)
         raise Conflict(
             f"This game is under way: {room.game.organizer.shown_name} gives you a seat "
