@@ -8,10 +8,8 @@ the other parts ask (games' invitations and joins, table chat).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
-from django.db.models import Exists, Q
+from django.db.models import Q
 
 from accounts.models import Block, FriendRequest, Friendship, User
 
@@ -22,17 +20,6 @@ def blocked_either_way(user_id: int) -> set[int]:
         "blocker_id", "blocked_id"
     )
     return {other for pair in rows for other in pair if other != user_id}
-
-
-def either_way(user_id: int, other: Any) -> Exists:
-    """The condition that `user_id` blocked `other` or was blocked by them, where `other` is
-    a user id or a reference to one in an outer query (OuterRef): blocked_either_way's rule
-    asked of each row of another query, in its own statement (games/talk/presenter.py)."""
-    return Exists(
-        Block.objects.filter(
-            Q(blocker_id=user_id, blocked_id=other) | Q(blocker_id=other, blocked_id=user_id)
-        )
-    )
 
 
 def between(a_id: int, b_id: int) -> bool:

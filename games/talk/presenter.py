@@ -113,24 +113,16 @@ def urls(game_id: int) -> dict[str, str]:
 def pushed(game_id: int, user: Any, message_id: int) -> str:
     """The frame a socket of `user` sends for a new message: the line appended to the log
     (and a reaction's bubble), or "" when `user` may not read it (or the game is gone)."""
-    # Two queries per socket (every socket of the game draws each line): the message with
-    # its game, sender and whether this viewer hides the sender, then the viewer's
-    # membership. Reading the game, the message and the viewer's mutes and blocks one by
-    # one was five, and each line is drawn for every socket of the game.
-    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    game = Game.objects.filter(pk=game_id).first()
     message = (
-        ChatMessage.objects.filter(pk=message_id, game_id=game_id)
-        .select_related("user", "game")
-        .annotate(hidden=rules.hidden_sender(user_id))
-        .first()
+        ChatMessage.objects.filter(pk=message_id, game_id=game_id).select_related("user").first()
     )
-    if message is None:  # the message or its game is gone
+    if game is None or message is None:
         return ""
-    game = message.game
     viewer = rules.viewer_of(game, user)
     if message.channel not in rules.read_channels(game, viewer):
         return ""
-    if message.hidden:
+    if message.user_id in rules.hidden_senders(viewer.user_id):
         return ""
     context = {"l": line(message, viewer.user_id), "talk_urls": urls(game_id)}
     return render_to_string("games/_chat.html#pushed", context)

@@ -12,15 +12,13 @@ decides table talk (docs/talk.md).
   rated game is reactions-only while a hand is being played: free chat before the first
   move of a hand (between hands) and after the game.
 - `hidden_senders(viewer)`: whose words a viewer does not see (their mutes, and blocks
-  either way); `hidden_sender(viewer)`: the same, asked of each row of a query of messages.
+  either way).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, Value
 
 from accounts import blocking
 from games.models import Game, Membership, Snapshot
@@ -94,19 +92,6 @@ def hidden_senders(viewer_id: int | None) -> set[int]:
         return set()
     muted = set(ChatMute.objects.filter(user_id=viewer_id).values_list("muted_id", flat=True))
     return muted | blocking.blocked_either_way(viewer_id)
-
-
-def hidden_sender(viewer_id: int | None, sender: Any = None) -> Any:
-    """The condition that `sender` (by default the row's `user_id`, in a query of messages)
-    is in hidden_senders(viewer_id): the same rule, asked of each row of the query instead
-    of reading the viewer's whole lists first (games/talk/presenter.py `pushed`)."""
-    if viewer_id is None:
-        return Value(False)
-    sender = OuterRef("user_id") if sender is None else sender
-    muted = Exists(ChatMute.objects.filter(user_id=viewer_id, muted_id=sender))
-    return ExpressionWrapper(
-        Q(muted) | Q(blocking.either_way(viewer_id, sender)), output_field=BooleanField()
-    )
 
 
 def hand_in_progress(game: Game) -> bool:
