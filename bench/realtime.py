@@ -61,7 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live.clients import Results, drive, load_pages  # noqa: E402
+from bench.live.clients import Results, chat, drive, load_pages  # noqa: E402
 from bench.live.servers import (  # noqa: E402
     Servers,
     prepare,
@@ -90,8 +90,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def step(
-    servers: Servers, games: list[BenchGame], think: float, moves: int, seed: int
-) -> Results:
+    servers: Servers, games: list[BenchGame], think: float, moves: int, seed: int,
+    chat_every: float = 0.0,
+) -> Results:  # fmt: skip
     sockets = Sockets()
     await connect_all(servers, games, sockets)
     # Let the connect-time renders settle: every table socket has its first table.
@@ -114,7 +115,15 @@ async def step(
     )
     servers.probe()  # with --count: the counts start from zero here
     cpu_before = servers.cpu_seconds()
+    sockets.chat_frames = sockets.chat_bytes = 0
     began = time.perf_counter()
+    talk = [  # --chat: each table's talk beside its moves, the tables' phases spread evenly
+        asyncio.create_task(
+            chat(servers, g, chat_every, (n + 0.5) / len(games) * chat_every, results)
+        )  # fmt: skip
+        for n, g in enumerate(games)
+        if chat_every > 0
+    ]
     await asyncio.gather(
         *(drive(servers, g, sockets, think, moves, results, rng, True) for g in games)
     )
@@ -126,10 +135,14 @@ async def step(
         )
         results.cpu_ms_per_move, results.system_ms_per_move = user + system, system
     results.counts = servers.probe()
+    for task in talk:
+        task.cancel()
+    await asyncio.gather(*talk, return_exceptions=True)
+    results.chat_frames, results.chat_bytes = sockets.chat_frames, sockets.chat_bytes
     for ws in sockets.open:
         await ws.close()
     for g in games:
-        for browser in g.browsers.values():
+        for browser in [*g.browsers.values(), *g.talkers.values()]:
             browser.close()
     for task in sockets.readers:
         task.cancel()
@@ -160,6 +173,15 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
             )
     if r.counts is not None and r.post_ms:
         text += "\n" + per_move(r.counts, len(r.post_ms))
+    if r.chat_sent:
+        sent = r.chat_sent
+        text += (
+            f"\n    chat: {sent} messages sent ({sent / max(1, len(r.post_ms)):.2f} per move; "
+            f"answers {dict(sorted(r.chat_statuses.items()))}), {r.chat_frames} chat frames "
+            f"received ({r.chat_frames / sent:.2f} per message), {r.chat_bytes} bytes "
+            f"({r.chat_bytes / sent:.0f} per message)"
+        )
+        text += "".join(f"\n    {error}" for error in r.chat_errors[:5])
     others = {status: n for status, n in r.statuses.items() if status != 200}
     if others:
         text += f"\n    answers other than 200: {others}"
@@ -227,6 +249,12 @@ def main() -> None:
         "bench/probe/); costs some CPU, so read the CPU figures from a run without it",
     )
     parser.add_argument(
+        "--chat", type=float, default=0.0, metavar="SECONDS", help="table talk beside the "
+        "moves: each table sends a chat message every SECONDS (its players in turn, each "
+        "table at its own phase), by the chat form's POST; not counted as moves, but their "
+        "daphne CPU lands in the CPU per move",
+    )  # fmt: skip
+    parser.add_argument(
         "--processes", type=int, default=1, help="daphne processes (more than one: set "
         "DATABASE_URL and REDIS_URL, so they share the database and the channel layer)",
     )  # fmt: skip
@@ -246,6 +274,9 @@ def main() -> None:
     base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
     workdir = Path(tempfile.mkdtemp(prefix="bench-realtime-", dir=base))
     env = server_environment(workdir)
+    # Table talk's rate limit (per person) must never throttle --chat's traffic; the same
+    # in every run, so runs with and without chat differ in the chat alone.
+    env["TALK_LIMIT"] = "1000/10s/user"
     if args.bot_tables:
         env["BOT_DELAY_SECONDS"] = "1.0"  # the human tables have no bots: only theirs
     if args.count:
@@ -274,6 +305,7 @@ def main() -> None:
           f"{'DATABASE_URL' if env.get('DATABASE_URL') else env['SQLITE_PATH']}; "
           f"game {args.game}{' (simultaneous turns together)' if args.together else ''}; "
           f"think {args.think} s; {args.seats} players x 2 sockets per game; "
+          f"{f'a chat message per table every {args.chat} s; ' if args.chat else ''}"
           f"load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     made = 0
@@ -296,14 +328,16 @@ def main() -> None:
 
         if not args.quick and not args.ramp_only:
             # The two target points: POST->partial at 100 games, push at 1,000 sockets.
-            r = asyncio.run(step(servers, fresh(100), args.think, args.moves, 1))
+            r = asyncio.run(step(servers, fresh(100), args.think, args.moves, 1, args.chat))
             print(line("100 games", 100, r, args.seats), flush=True)
-            r = asyncio.run(step(servers, fresh(125), args.think, args.moves, 2))
+            r = asyncio.run(step(servers, fresh(125), args.think, args.moves, 2, args.chat))
             print(line("1000 sockets", 125, r, args.seats), flush=True)
         best = 0
         for count in [int(n) for n in args.ramp.split(",") if n.strip()][:10]:
             before = bot_moves(bot_tables) if bot_tables else 0
-            r = asyncio.run(step(servers, fresh(count), args.think, args.moves, 3 + count))
+            r = asyncio.run(
+                step(servers, fresh(count), args.think, args.moves, 3 + count, args.chat)
+            )
             print(line("ramp", count, r, args.seats), flush=True)
             if bot_tables:
                 print(f"    meanwhile the bot tables made {bot_moves(bot_tables) - before} moves",

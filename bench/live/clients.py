@@ -9,6 +9,7 @@ it, as a person watches."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import re
 import time
@@ -38,6 +39,16 @@ class Results:
     statuses: dict[int, int] = field(default_factory=dict)  # every answer's HTTP status
     # With --count: what the daphnes did during the measured moves (bench/probe/).
     counts: dict[str, int] | None = None
+    # With --chat: the chat messages POSTed meanwhile (not moves: in none of the lists
+    # above), by answer status, and the chat frames the sockets got (bench/live/sockets.py).
+    chat_statuses: dict[int, int] = field(default_factory=dict)
+    chat_errors: list[str] = field(default_factory=list)
+    chat_frames: int = 0
+    chat_bytes: int = 0
+
+    @property
+    def chat_sent(self) -> int:
+        return sum(self.chat_statuses.values())
 
     @property
     def moves_per_s(self) -> float:
@@ -179,6 +190,34 @@ async def simultaneous(servers: Servers, g: BenchGame, sockets: Sockets, turn: T
     if ok:
         g.version = base + len(turn)
     return ok
+
+
+async def chat(servers: Servers, g: BenchGame, every: float, phase: float,
+               results: Results) -> None:  # fmt: skip
+    """The table's talk beside its moves (`--chat`): one message every `every` seconds,
+    the first after `phase` seconds (each table its own, so they do not all fire at once),
+    said by each player in turn, by the POST the chat form sends (htmx, with the player's
+    session and CSRF). The player's second connection to daphne, as a browser opens one
+    while the first is busy, so a message never waits behind a move. Runs until cancelled
+    (when the table's measured moves are done)."""
+    await asyncio.sleep(phase)
+    started = time.perf_counter()
+    for n in itertools.count():
+        player = g.players[n % len(g.players)]
+        browser = g.talkers.setdefault(
+            player.seat, Browser(servers.port_for(g.game_id, player.seat))
+        )
+        status, data = await browser.post(
+            f"/games/{g.game_id}/talk/say/", player.session,
+            {"text": f"message {n} from seat {player.seat}"}, "",
+        )  # fmt: skip
+        results.chat_statuses[status] = results.chat_statuses.get(status, 0) + 1
+        if status != 200 and len(results.chat_errors) < 10:
+            said = data.split(b"\r\n\r\n", 1)[-1][:200].decode(errors="replace")
+            results.chat_errors.append(f"game {g.game_id}: chat POST {status}: {said!r}")
+        # On a fixed schedule (not `every` after each answer), so a slow answer does not
+        # thin the traffic out.
+        await asyncio.sleep(max(0.0, started + (n + 1) * every - time.perf_counter()))
 
 
 async def load_pages(servers: Servers, g: BenchGame, sockets: Sockets, results: Results) -> None:

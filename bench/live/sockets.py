@@ -15,6 +15,8 @@ from bench.live.tables import BenchGame
 VERSION_RE = re.compile(rb'id="table"[^>]*data-version="(\d+)"')
 # A patch of the seats' marks (games/consumers/marks.py): the version it brings the table to.
 PATCH_RE = re.compile(rb'data-table-version="(\d+)"')
+# A line of table talk (games/talk/presenter.py `pushed`): a fragment of its own.
+CHAT_MARK = b'hx-swap-oob="beforeend:#chat-log"'
 SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 TURN_RE = re.compile(rb'name="turn" value="([^"]*)"')
 
@@ -31,14 +33,21 @@ class Sockets:
         self.waiters: dict[tuple[int, int], list[tuple[int, asyncio.Future[float]]]] = {}
         self.open: list[Any] = []
         self.readers: list[asyncio.Task[None]] = []
+        # Chat lines received, on every socket (table and user), and their bytes (--chat).
+        self.chat_frames = 0
+        self.chat_bytes = 0
 
     async def reader(self, ws: Any, key: tuple[int, int] | None) -> None:
         try:
             async for frame in ws:
                 now = time.perf_counter()
+                data = frame.encode() if isinstance(frame, str) else frame
+                if CHAT_MARK in data:
+                    self.chat_frames += 1
+                    self.chat_bytes += len(data)
+                    continue
                 if key is None:
                     continue
-                data = frame.encode() if isinstance(frame, str) else frame
                 version = self.saw_page(key, data)
                 if version is None:
                     continue

@@ -39,6 +39,7 @@ class BenchGame:
     # Seconds over which a simultaneous turn's moves are spread (0: all at once, a burst).
     pace: float = 0.0
     browsers: dict[int, Browser] = field(default_factory=dict)  # seat -> its HTTP connection
+    talkers: dict[int, Browser] = field(default_factory=dict)  # seat -> its chat's (--chat)
 
 
 def make_games(
@@ -80,6 +81,10 @@ def make_games(
                 options=kind.resolve_options({}),
                 organizer=users[0],
                 seed=f"bench-{n}",
+                # Not rated: a rated game is reactions-only during a hand (games/talk/), and
+                # --chat sends messages. Nothing else reads it before a game's end, which no
+                # step reaches, so the moves cost the same either way.
+                rated=Game.Rated.NO,
                 max_players=seats,
             )
             Membership.objects.bulk_create(
