@@ -74,6 +74,14 @@ class PrivacyForm(forms.ModelForm[User]):
         fields = ["hide_presence"]
 
 
+class TableSettingsForm(forms.ModelForm[User]):
+    """How the tables look and behave for this person (docs/comforts.md)."""
+
+    class Meta:
+        model = User
+        fields = ["four_colour_deck", "confirm_moves"]
+
+
 class LoginForm(AllauthLoginForm):  # type: ignore[misc]  # allauth ships no types
     """allauth's login form, with a label that says what it accepts."""
 

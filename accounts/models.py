@@ -35,6 +35,15 @@ class User(AbstractUser):
     hide_presence = models.BooleanField(
         "Hide from my friends whether I am online or at a table", default=False
     )
+    # Table comforts (docs/comforts.md): suits in four colours on every card face (a class
+    # on <html>; visitors keep the choice in a cookie), and a second click before a card is
+    # played or a big bid is made.
+    four_colour_deck = models.BooleanField(
+        "Four-colour deck (spades black, hearts red, diamonds blue, clubs green)", default=False
+    )
+    confirm_moves = models.BooleanField(
+        "Confirm before playing a card or making a big bid", default=False
+    )
     # The token of the unsubscribe link in every letter: random, not derived from the id,
     # so a link shows nothing about the account; a new one cancels the links already sent.
     unsubscribe_key = models.CharField(

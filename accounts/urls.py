@@ -8,6 +8,8 @@ urlpatterns = [
     path("profile/", views.profile, name="profile"),
     path("profile/mail/", views.mail_settings, name="mail-settings"),
     path("profile/privacy/", views.privacy_settings, name="privacy-settings"),
+    path("profile/table/", views.table_settings, name="table-settings"),
+    path("deck/", views.deck_choice, name="deck-choice"),
     # Friends and blocks (accounts/friend_views.py): POST, the other person's username.
     path("friends/request/", friend_views.send_request, name="friend-request"),
     path("friends/accept/", friend_views.accept_request, name="friend-accept"),

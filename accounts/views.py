@@ -5,11 +5,13 @@ from django.contrib.auth.decorators import login_required
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.addresses import verified_address
-from accounts.forms import MailSettingsForm, PrivacyForm, ProfileForm
+from accounts.comforts import DECK_COOKIE, DECK_COOKIE_AGE
+from accounts.forms import MailSettingsForm, PrivacyForm, ProfileForm, TableSettingsForm
 from accounts.http import AuthedRequest
 from accounts.models import User
 from accounts.signals import shown_name_changed
@@ -21,6 +23,7 @@ def _profile_page(
     form: ProfileForm | None = None,
     mail_form: MailSettingsForm | None = None,
     privacy_form: PrivacyForm | None = None,
+    table_form: TableSettingsForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     user = request.user
@@ -29,6 +32,7 @@ def _profile_page(
         "mail_form": mail_form or MailSettingsForm(instance=user),
         "verified_email": verified_address(user.pk),
         "privacy_form": privacy_form or PrivacyForm(instance=user),
+        "table_form": table_form or TableSettingsForm(instance=user),
     }
     return render(request, "accounts/profile.html", context, status=status)
 
@@ -68,6 +72,40 @@ def privacy_settings(request: AuthedRequest) -> HttpResponse:
     form.save()
     messages.success(request, "Your privacy choice is saved.")
     return redirect("profile")
+
+
+@require_POST
+@login_required
+def table_settings(request: AuthedRequest) -> HttpResponse:
+    """The four-colour deck and "confirm before playing" (the fourth form)."""
+    form = TableSettingsForm(request.POST, instance=request.user)
+    if not form.is_valid():
+        return _profile_page(request, table_form=form, status=400)
+    form.save()
+    messages.success(request, "Your table choices are saved.")
+    return redirect("profile")
+
+
+@require_POST
+def deck_choice(request: HttpRequest) -> HttpResponse:
+    """The four-colour deck for a visitor (a cookie; a signed-in person's profile keeps it
+    instead): `deck` is "four" or anything else for two colours. Back to the page it came
+    from when that is on this site."""
+    four = request.POST.get("deck") == "four"
+    user = request.user
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+        back = "/"
+    response = redirect(back or "/")
+    if user.is_authenticated:
+        User.objects.filter(pk=user.pk).update(four_colour_deck=four)
+    elif four:
+        response.set_cookie(
+            DECK_COOKIE, "four", max_age=DECK_COOKIE_AGE, samesite="Lax", httponly=True
+        )
+    else:
+        response.delete_cookie(DECK_COOKIE, samesite="Lax")
+    return response
 
 
 @require_safe

@@ -5,6 +5,8 @@ per-user socket), when each table reached each player, and what each player's pa
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 import re
 import time
 from typing import Any
@@ -19,6 +21,9 @@ PATCH_RE = re.compile(rb'data-table-version="(\d+)"')
 CHAT_MARK = b'hx-swap-oob="beforeend:#chat-log"'
 SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 TURN_RE = re.compile(rb'name="turn" value="([^"]*)"')
+# A game page's connection indicator (static/js/ping.js) pings its table socket this often;
+# the server answers each with a small {"pong": n} frame, which the reader passes over.
+PING_SECONDS = 5.0
 
 
 class Sockets:
@@ -36,6 +41,19 @@ class Sockets:
         # Chat lines received, on every socket (table and user), and their bytes (--chat).
         self.chat_frames = 0
         self.chat_bytes = 0
+
+    async def pinger(self, ws: Any) -> None:
+        """A page's connection indicator: {"ping": n} every PING_SECONDS, from a random
+        moment (pages open at different times)."""
+        try:
+            await asyncio.sleep(random.uniform(0, PING_SECONDS))
+            n = 0
+            while True:
+                n += 1
+                await ws.send(json.dumps({"ping": n}))
+                await asyncio.sleep(PING_SECONDS)
+        except Exception:  # closed at the end of a step (or cancelled)
+            return
 
     async def reader(self, ws: Any, key: tuple[int, int] | None) -> None:
         try:
@@ -118,6 +136,8 @@ async def connect_all(servers: Servers, games: list[BenchGame], sockets: Sockets
             )
         sockets.open.append(ws)
         sockets.readers.append(asyncio.create_task(sockets.reader(ws, key)))
+        if key is not None:  # the table page's socket carries the indicator's pings
+            sockets.readers.append(asyncio.create_task(sockets.pinger(ws)))
 
     await asyncio.gather(
         *(

@@ -28,6 +28,12 @@ CLOSE_SESSION_CHANGED = 4001  # the session ended or its key rotated: the page r
 # How long a socket trusts its last check of its session before the next render.
 SESSION_RECHECK_SECONDS = 60.0
 
+# The connection indicator (static/js/ping.js) sends {"ping": n} every 5 s and times the
+# {"pong": n} that comes back. A socket answers at most one ping in this interval, so a
+# page (or anybody with a socket) sending a flood of them costs one small frame a second.
+PING_MIN_SECONDS = 1.0
+PING_MAX = 2**53  # a JavaScript counter: a whole number below this
+
 
 class LiveConsumer(AsyncWebsocketConsumer):
     """Shared behaviour: sign-in check, group membership, coalesced rendering, no input."""
@@ -44,6 +50,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         self.request: HttpRequest | None = None
         self.session_key: str | None = None
         self.session_checked = 0.0  # event-loop time of the last check of the session
+        self.last_pong = -math.inf  # event-loop time of the last ping answered
 
     # --- to override -------------------------------------------------------------------
 
@@ -124,16 +131,35 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.closed()
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Moves arrive over HTTP. A client may send one small JSON object (the table: skip
-        ahead); anything else, or anything malformed, is ignored."""
+        """Moves arrive over HTTP. A client may send one small JSON object (a ping; the
+        table: skip ahead); anything else, or anything malformed, is ignored."""
         if not text_data or len(text_data) > 200 or self.closing:
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return
-        if isinstance(message, dict):
-            self.received(message)
+        if not isinstance(message, dict):
+            return
+        if "ping" in message:
+            await self.pong(message)
+            return
+        self.received(message)
+
+    async def pong(self, message: dict[str, Any]) -> None:
+        """Answer {"ping": n} (n a whole number, nothing else in it) with {"pong": n}, at
+        most once every PING_MIN_SECONDS; other pings are ignored."""
+        token = message["ping"]
+        if len(message) != 1 or type(token) is not int or not 0 <= token < PING_MAX:
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self.last_pong < PING_MIN_SECONDS:
+            return
+        self.last_pong = now
+        try:
+            await self.send(text_data=json.dumps({"pong": token}))
+        except Exception:  # the client went away meanwhile: its disconnect() cleans up
+            self.closing = True
 
     def received(self, message: dict[str, Any]) -> None:
         """A JSON object the client sent (on the event loop): ignored unless overridden."""

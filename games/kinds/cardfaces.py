@@ -81,7 +81,10 @@ def face(code: str, rank: str, suit: str | None, name: str) -> CardFace:
     if suit is None:
         classes = "pcard pcard-joker"
     else:
-        classes = "pcard pcard-red" if suit in "DH" else "pcard pcard-black"
+        # The colour pair for the two-colour deck, and the suit itself for the four-colour
+        # one (.deck-four on <html>: docs/comforts.md).
+        pair = "pcard-red" if suit in "DH" else "pcard-black"
+        classes = f"pcard {pair} pcard-suit-{suit}"
     inside = _inside(rank, suit)
 
     def shown(size: str) -> SafeString:

@@ -7,7 +7,8 @@
      remembered in localStorage) and a browser notification when the tab is hidden
      (permission is asked only when "Enable notifications" is clicked);
    - notices can be dismissed.
-   The chime (static/img/turn.wav) is a 0.3 s two-tone sine generated with Python's `wave`. */
+   The chime (static/img/turn.wav) is a 0.3 s two-tone sine generated with Python's `wave`;
+   the same switch ("Sounds") governs the card sound of static/js/comforts.js. */
 (function () {
   "use strict";
 
@@ -186,7 +187,7 @@
     if (!button) { return; }
     var on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "Turn sound: on" : "Turn sound: off";
+    button.textContent = on ? "Sounds: on" : "Sounds: off";
   }
 
   function showNotifyControl() {

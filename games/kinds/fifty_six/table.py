@@ -53,6 +53,11 @@ def card_info(card: Card, **extra: Any) -> dict[str, Any]:
     return card_face(card).info(**extra)
 
 
+# Bids that ask "Bid 40? Confirm" once when the player chose "Confirm before playing"
+# (docs/comforts.md): 40 and above, where a lost contract costs more tables.
+BIG_BID = 40
+
+
 def _bids(view: FiftySixView) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
     """The bid buttons (every value, the legal ones enabled) and the reasons the others are
     not allowed, each reason once with the values it covers ("28–39")."""
@@ -60,7 +65,14 @@ def _bids(view: FiftySixView) -> tuple[list[dict[str, Any]], list[dict[str, str]
     run: list[int] = []
     reason = ""
     for option in view.bid_options:
-        buttons.append({"value": option.value, "allowed": option.allowed, "why": option.reason})
+        buttons.append(
+            {
+                "value": option.value,
+                "allowed": option.allowed,
+                "why": option.reason,
+                "big": option.value >= BIG_BID,
+            }
+        )
         if option.allowed or option.reason != reason:
             if run:
                 reasons.append({"values": _span(run), "text": reason})

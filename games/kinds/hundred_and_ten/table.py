@@ -67,6 +67,11 @@ def card_info(card: Card, **extra: Any) -> dict[str, Any]:
     return card_face(card).info(**extra)
 
 
+# Bids that ask "Bid 30? Confirm" once when the player chose "Confirm before playing"
+# (docs/comforts.md): 30 and shooting the moon (60), the two a misclick costs most.
+BIG_BID = 30
+
+
 def bid_label(amount: int) -> str:
     if amount == 0:
         return "Pass"
@@ -187,7 +192,9 @@ class HundredAndTenTable:
             "discarding": discarding,
             "discard_count": discard_count,
             "playing": view.status == Status.TRICKS,
-            "bids": [{"amount": a, "label": bid_label(a)} for a in view.legal_bids]
+            "bids": [
+                {"amount": a, "label": bid_label(a), "big": a >= BIG_BID} for a in view.legal_bids
+            ]
             if controls
             else [],
             "can_prepass": controls and view.can_prepass,
