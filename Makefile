@@ -41,7 +41,7 @@ server-deps:  ## Debian's PostgreSQL and Redis, when missing
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql redis-server >/dev/null; }
 
 # nginx on HOST:PORT in front of PROCESSES daphne processes (ports PORT+1...) on PostgreSQL
-# and Redis (DATABASE_URL, REDIS_URL; local ones by default): README, "Production-like".
+# and Redis (DATABASE_URL, REDIS_URL; local ones by default): docs/deployment.md.
 PROCESSES ?= 2
 serve-cluster: $(UV) proxy-deps server-deps  ## nginx + PROCESSES daphne processes in the background
 	$(RUN) python deploy/cluster.py start --processes $(PROCESSES) --host $(HOST) --port $(PORT)
@@ -62,11 +62,11 @@ pytest: $(UV) browser-deps proxy-deps  ## every test
 
 test: check pytest
 
-bench: $(UV)  ## engine benchmark (see README for the other benchmarks)
+bench: $(UV)  ## engine benchmark (the others: README, docs/benchmarks.md)
 	$(RUN) python manage.py simulate --games 200 --players 4 --seed bench --bots naive,naive,naive,naive
 	$(RUN) python bench/engine.py
 
-# The hard bots against medium ones in every game (about 45 minutes on 2 cores): README.
+# The hard bots against medium ones in every game (about 45 minutes on 2 cores): docs/benchmarks.md.
 bench-bots: $(UV)  ## bot strength and decision times; GAMES="hearts fifty-six" for some
 	GAMES="$(GAMES)" $(RUN) bash bench/bots.sh
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The hard bots against the medium ones, with decision times (issue targets and figures:
-# README, "Machine players"). `make bench-bots` runs every game; `make bench-bots GAMES=hearts`
+# docs/benchmarks.md, "Hard bots against medium ones"). `make bench-bots` runs every game; `make bench-bots GAMES=hearts`
 # one. Each game's output goes to bench/results/bots/<game>.txt (and to the terminal).
 # Seats rotate between games; the figures depend on the seed only, not on JOBS.
 set -euo pipefail

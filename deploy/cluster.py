@@ -1,7 +1,7 @@
 """The production-like cluster: nginx in front of several daphne processes that share
 PostgreSQL and Redis, all in the background. Their config, pid files, logs and secrets live
 in a run folder (.cluster/, git-ignored); `stop` ends exactly the processes whose pid files
-are there. `make serve-cluster` and `make stop-cluster` run this (README, "Production-like");
+are there. `make serve-cluster` and `make stop-cluster` run this (docs/deployment.md);
 tests/scaleout/test_proxy.py uses its pieces with a folder and ports of its own.
 
     python deploy/cluster.py start [--processes 2] [--host 127.0.0.1] [--port 8000]

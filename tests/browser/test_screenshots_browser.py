@@ -1,4 +1,4 @@
-"""The screenshot set of the README: lobby, waiting room and every phase of the table, at
+"""The screenshot set of docs/features.md: lobby, waiting room and every phase of the table, at
 desktop (1280x800) and phone (390x844) sizes, light and dark.
 
 alice plays three bots to the end (seed chosen: she takes the bid in round 1, wins a trick

@@ -18,7 +18,7 @@ the state the platform holds:
   game, else what `win_chance` makes of the scores it leaves. A point is worth more near the
   target, and the leader's points cost the seat more than a straggler's (against three
   medium bots, valuing a round as the seat's points minus the best opponent's won 44.1% of
-  2,000 games, this 53.0%: README).
+  2,000 games, this 53.0%: docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from .playout import scores_after_round
 NEED_POWER = 0.55
 NEED_SCALE = 1.75
 # Playouts per decision, as a share of the bot's budget, by phase: the bid, the trump and
-# the discard decide a whole round and are searched longer (decision times: README).
+# the discard decide a whole round and are searched longer (decision times: docs/benchmarks.md).
 BUDGET_FACTORS = {
     Status.BIDDING: 2.5,
     Status.TRUMP_SELECTION: 0.7,

@@ -1,5 +1,5 @@
-"""A page watched for what the README says fails a browser test: a console error, an uncaught
-exception or a Content-Security-Policy violation (which Chromium reports on the console;
+"""A page watched for what fails a browser test (docs/configuration.md): a console error, an
+uncaught exception or a Content-Security-Policy violation (which Chromium reports on the console;
 `REPORT_VIOLATIONS` makes sure each is seen, with what was blocked and where)."""
 
 from __future__ import annotations
