@@ -64,9 +64,9 @@
 
   function cardSound() {
     var root = document.getElementById("table-root");
-    if (!soundOn() || !root || !root.dataset.cardSound) { return; }
+    if (!soundOn() || !root || !root.dataset.playSound) { return; }
     try {
-      var audio = new Audio(root.dataset.cardSound);
+      var audio = new Audio(root.dataset.playSound);
       audio.volume = 0.5;
       var played = audio.play();
       if (played && played.catch) { played.catch(function () {}); } // autoplay refused

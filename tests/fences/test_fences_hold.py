@@ -166,7 +166,7 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
             LiveConsumer,
             LiveConsumer(),
             AsyncWebsocketConsumer(),
-            {"joined", "dirty", "render_task", "last_sent", "closing", "request"}
+            {"joined", "dirty", "render_task", "last_sent", "last_pong", "closing", "request"}
             | {"session_key", "session_checked"},
         ),
     ]
