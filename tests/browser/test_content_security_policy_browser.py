@@ -86,8 +86,16 @@ def test_every_screen_of_a_game_runs_under_the_policy_without_an_error(
     live(page)
 
     expect(page.locator("#table.is-my-turn")).to_be_visible(timeout=20_000)
-    page.get_by_role("button", name="Hint").click()
-    expect(page.locator("#hint")).not_to_be_empty()
+    # The bots' first moves may still be arriving (Hearts' passes, on a loaded machine): a
+    # pushed redraw of the table draws it anew, hint line included, so ask again if one did.
+    for attempt in range(3):
+        page.get_by_role("button", name="Hint").click()
+        try:
+            expect(page.locator("#hint")).not_to_be_empty(timeout=10_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Hand my seat to a bot").click()
     expect(page.locator(".game-over")).to_be_visible(timeout=180_000)
