@@ -10,7 +10,7 @@ from allauth.core import ratelimit
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from accounts import blocking, friends
 from accounts.friends import FriendRefused
 from accounts.http import AuthedRequest
+from accounts.models import User
 
 
 class PersonForm(forms.Form):
@@ -75,44 +76,26 @@ def send_request(request: AuthedRequest) -> HttpResponse:
     return _act(request, send)
 
 
-@require_POST
-@login_required
-def accept_request(request: AuthedRequest) -> HttpResponse:
-    def accept(username: str) -> str:
-        other = friends.accept_request(by=request.user, username=username)
-        return f"You and {other.shown_name} are friends now."
+def _on_request(action: Callable[..., User], said: str) -> Callable[[HttpRequest], HttpResponse]:
+    """A view that calls `action(by=, username=)` on the posted name and says `said` (with
+    `{name}`, the other person's shown name); refusals as `_act` answers them."""
 
-    return _act(request, accept)
+    @require_POST
+    @login_required
+    def view(request: AuthedRequest) -> HttpResponse:
+        def act(username: str) -> str:
+            other = action(by=request.user, username=username)
+            return said.format(name=other.shown_name)
 
+        return _act(request, act)
 
-@require_POST
-@login_required
-def decline_request(request: AuthedRequest) -> HttpResponse:
-    def decline(username: str) -> str:
-        other = friends.decline_request(by=request.user, username=username)
-        return f"You declined {other.shown_name}'s friend request."
-
-    return _act(request, decline)
+    return view  # type: ignore[return-value]
 
 
-@require_POST
-@login_required
-def cancel_request(request: AuthedRequest) -> HttpResponse:
-    def cancel(username: str) -> str:
-        other = friends.cancel_request(by=request.user, username=username)
-        return f"Your friend request to {other.shown_name} is cancelled."
-
-    return _act(request, cancel)
-
-
-@require_POST
-@login_required
-def remove_friend(request: AuthedRequest) -> HttpResponse:
-    def remove(username: str) -> str:
-        other = friends.remove_friend(by=request.user, username=username)
-        return f"You and {other.shown_name} are no longer friends."
-
-    return _act(request, remove)
+accept_request = _on_request(friends.accept_request, "You and {name} are friends now.")
+decline_request = _on_request(friends.decline_request, "You declined {name}'s friend request.")
+cancel_request = _on_request(friends.cancel_request, "Your friend request to {name} is cancelled.")
+remove_friend = _on_request(friends.remove_friend, "You and {name} are no longer friends.")
 
 
 @require_POST
