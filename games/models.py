@@ -42,7 +42,7 @@ class GameQuerySet(models.QuerySet["Game"]):
         """Games `user` may see: their own, plus public ones."""
         return self.filter(Q(memberships__user=user) | Q(public=True)).distinct()
 
-    # --- lobby lists (games/views/lobby/lists.py) ---------------------------------------
+    # --- lobby lists (games/presenters/lobby.py) -----------------------------------------
 
     def with_people(self) -> GameQuerySet:
         """Prefetch memberships with their users: lists show every player's name."""

@@ -20,11 +20,11 @@ from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
 from games.context import table_context
 from games.models import Game, Membership
+from games.presenters.room import room_context
 from games.ratings.service import rated
 from games.steps import Steps
 from games.talk import presenter as talk
 from games.talk.rules import Viewer
-from games.views.lobby.room import room_context
 
 log = logging.getLogger(__name__)
 

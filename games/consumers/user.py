@@ -15,7 +15,7 @@ from games.addresses import game_url
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, render_for
 from games.models import Game, Invitation, Membership
-from games.views.lobby.lists import lobby_context
+from games.presenters.lobby import lobby_context
 
 
 class AwaitingGame(NamedTuple):

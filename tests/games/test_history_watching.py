@@ -112,7 +112,7 @@ def test_a_public_games_end_reaches_everyones_lobby(
 def test_the_pushed_lobby_lists_hold_the_new_sections(alice, bob, dave):
     from django.template.loader import render_to_string
 
-    from games.views.lobby import lobby_context
+    from games.presenters.lobby import lobby_context
 
     over([alice, bob], name="Pushed past")
     start_table([alice, bob], name="Pushed watch", public=True)

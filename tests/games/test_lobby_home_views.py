@@ -101,7 +101,7 @@ def test_the_lobby_does_not_query_per_game(alice, bob, django_assert_max_num_que
     for n in range(6):
         game = lobby.create_game(organizer=alice, name=f"G{n}", public=True, max_players=4)
         lobby.join(game_id=game.pk, user=bob)
-    from games.views.lobby import lobby_context
+    from games.presenters.lobby import lobby_context
 
     with django_assert_max_num_queries(12):
         context = lobby_context(bob)

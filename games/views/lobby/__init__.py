@@ -5,9 +5,9 @@ with the refusal's message and status (400 / 403 / 404 / 409) when the lobby say
 form posts (no JavaScript) get a Django message and a redirect instead.
 Private means private: `visible_game_or_404` answers 404 to everyone who is not a member.
 
-Modules: `lists` (what the lobby lists show, `lobby_context`), `room` (what the waiting
-room shows, `room_context`), `responses` (how a POST is answered), `screens` (the pages)
-and `actions` (the buttons, and following an invite link).
+Modules: `responses` (how a POST is answered), `screens` (the pages) and `actions` (the
+buttons, and following an invite link). What the lobby lists and the waiting room show is
+in games/presenters/, which the sockets use too (a consumer never imports a view).
 """
 
 from __future__ import annotations
@@ -26,8 +26,6 @@ from games.views.lobby.actions import (
     revoke_invitation,
     start,
 )
-from games.views.lobby.lists import Listing, lobby_context
-from games.views.lobby.room import Seat, room_context
 from games.views.lobby.screens import (
     SEARCH_LIMIT,
     lobby,
@@ -39,8 +37,6 @@ from games.views.lobby.screens import (
 
 __all__ = [
     "SEARCH_LIMIT",
-    "Listing",
-    "Seat",
     "accept",
     "add_bot",
     "decline",
@@ -51,12 +47,10 @@ __all__ = [
     "join",
     "leave",
     "lobby",
-    "lobby_context",
     "lobby_lists",
     "new_game",
     "remove",
     "revoke_invitation",
-    "room_context",
     "start",
     "user_search",
     "waiting_room",

@@ -16,9 +16,9 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.models import Game
+from games.presenters.lobby import lobby_context
+from games.presenters.room import room_context
 from games.services.lobby import LobbyRefused
-from games.views.lobby.lists import lobby_context
-from games.views.lobby.room import room_context
 
 
 def _from_lobby(request: AuthedRequest) -> bool:

@@ -14,12 +14,12 @@ from accounts.models import User
 from games.access import visible_game_or_404
 from games.forms import NewGameForm, UserSearchForm
 from games.models import Game
+from games.presenters.lobby import lobby_context
+from games.presenters.room import room_context
 from games.services import lobby as services
 from games.services.lobby import LobbyRefused
 from games.talk import presenter as talk
 from games.views import pages
-from games.views.lobby.lists import lobby_context
-from games.views.lobby.room import room_context
 
 SEARCH_LIMIT = 8
 

@@ -1,0 +1,6 @@
+"""What a page shows: plain builders of template contexts, shared by the views (HTTP) and the
+consumers (pushes), so that a socket draws the same partial as a page without importing a
+view. They read through the models and services and decide nothing.
+
+Modules: `lobby` (the lobby lists, `lobby_context`) and `room` (the waiting room,
+`room_context`)."""
