@@ -49,10 +49,11 @@ serve-cluster: $(UV) proxy-deps server-deps  ## nginx + PROCESSES daphne process
 stop-cluster:  ## stop what serve-cluster started (its pid files in .cluster/)
 	python3 deploy/cluster.py stop
 
-check: $(UV)  ## lint, format and type check
+check: $(UV)  ## lint, format, type check and the import contracts (pyproject.toml)
 	$(RUN) ruff check .
 	$(RUN) ruff format --check .
 	DEBUG=1 $(RUN) mypy .
+	$(RUN) lint-imports
 
 # Every test: all but the browser tests in two processes (pytest-xdist, a test file each at a
 # time), then the browser tests in one (pytest exits 5, failing make, if none ran).
