@@ -1,7 +1,7 @@
 """Presence by request: a signed-in user answered on one of a game's pages (the table and
 its partials, the waiting room, the replay, a move...) counts as present at that game for a
 while (games/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in
-request also counts as being online (`presence.stamp_online`: what friends see,
+request also counts as being online (`online.stamp_online`: what friends see,
 docs/friends.md)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from games import presence
+from games import online, presence
 
 
 class PresenceMiddleware:
@@ -27,7 +27,7 @@ class PresenceMiddleware:
         # (409 stale, 422 illegal) was still made by somebody at the table.
         status = response.status_code
         if user is not None and user.is_authenticated:
-            presence.stamp_online(user.pk)  # online anywhere, for friends
+            online.stamp_online(user.pk)  # online anywhere, for friends
         if (
             isinstance(game_id, int)
             and user is not None

@@ -23,6 +23,9 @@ The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when
 first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
 
+Being online anywhere on the site, what friends see, is games/online.py (a socket open
+here counts there too).
+
 Spectators open the table too (a public game), and their sockets are counted the same way.
 The counts are keyed per user, so to count watchers (`watchers`) each game also keeps a
 roster of the users who have it open: the candidates whose counts are read. The roster is
@@ -46,10 +49,13 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.exceptions import SynchronousOnlyOperation
 
+from games import online
+
 HEARTBEAT = 20  # seconds between refreshes by a live socket
 TTL = 3 * HEARTBEAT  # a key outlives two missed heartbeats
 LEFT_TTL = 7 * 24 * 3600  # how long a departure is remembered (then the seat just says away)
-SEEN_EVERY = 10  # seconds: a request writes its time only when the stamp is older than this
+# A request writes its time (`seen`) at the pace of the online stamp: one figure for both.
+SEEN_EVERY = online.SEEN_EVERY
 
 
 def now() -> float:
@@ -155,46 +161,6 @@ def _count(value: object) -> int:
     return value if isinstance(value, int) else 0
 
 
-# --- online: anywhere on the site, for friends (games/services/friends.py) ------------------
-#
-# A user is online when they made any request, or had a game socket open, less than
-# ONLINE_SECONDS ago: one stamp per user (not per game), written by PresenceMiddleware at
-# most every SEEN_EVERY seconds (one cache read a signed-in request) and by the heartbeat of
-# their open sockets (`touch`). Nothing says goodbye: a closed tab stays online until the
-# stamp is that old. docs/friends.md.
-
-ONLINE_SECONDS = 5 * 60
-
-
-def _online_key(user_id: int) -> str:
-    return f"presence-online:{user_id}"
-
-
-def stamp_online(user_id: int) -> None:
-    """`user_id` was answered a request: online for ONLINE_SECONDS from now."""
-    key = _online_key(user_id)
-    stamp = cache.get(key)
-    at = now()
-    if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
-        return
-    cache.set(key, at, ONLINE_SECONDS)
-
-
-def online_user_ids(user_ids: Iterable[int]) -> set[int]:
-    """Which of `user_ids` are online now (one cache read)."""
-    ids = {int(uid) for uid in user_ids}
-    if not ids:
-        return set()
-    found = cache.get_many([_online_key(uid) for uid in ids])
-    at = now()
-    return {
-        uid
-        for uid in ids
-        if isinstance(stamp := found.get(_online_key(uid)), int | float)
-        and at - stamp < ONLINE_SECONDS
-    }
-
-
 def _enrol(game_id: int, user_ids: Iterable[int]) -> None:
     """Put `user_ids` on the game's roster (those missing), dropping users no longer
     connected; one read and one refresh when all are on it already."""
@@ -223,7 +189,7 @@ def join(game_id: int, user_id: int) -> bool:
     cache.touch(key, TTL)
     if count == 1:
         _enrol(game_id, [user_id])
-    cache.set(_online_key(user_id), now(), ONLINE_SECONDS)
+    online.mark([user_id])
     return count == 1
 
 
@@ -254,9 +220,7 @@ def touch(game_id: int, user_ids: Iterable[int]) -> None:
         if not cache.touch(key, TTL):
             cache.add(key, 1, TTL)
     _enrol(game_id, user_ids)
-    # A socket open is being online (one write for all of them).
-    at = now()
-    cache.set_many({_online_key(uid): at for uid in user_ids}, ONLINE_SECONDS)
+    online.mark(user_ids)  # a socket open is being online
 
 
 def away_threshold() -> int:

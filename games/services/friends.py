@@ -23,6 +23,7 @@ from accounts import friends as accounts_friends
 from accounts.models import User
 from games import presence
 from games.models import Game, Membership
+from games.online import online_user_ids
 from games.services import past_games
 
 # The invite box's one-click suggestions (friends first, then recent opponents).
@@ -126,7 +127,7 @@ def panel(viewer: Any, ties: accounts_friends.Circle) -> Panel:
         (people[pk] for pk in ties.friends if pk in people), key=lambda u: u.shown_name.casefold()
     )
     shown = [f for f in friends if not f.hide_presence]
-    online = presence.online_user_ids(f.pk for f in shown)
+    online = online_user_ids(f.pk for f in shown)
     tables = _tables(viewer, shown) if shown else {}
     again = play_again_games(viewer, {f.pk for f in friends}) if friends else {}
     names: dict[int, list[str]] = defaultdict(list)

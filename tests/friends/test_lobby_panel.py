@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from accounts import blocking
-from games import presence
+from games import online, presence
 from games.models import Game, Invitation, Membership
 from games.services import lobby
 from tests.conftest import logged_in_client
@@ -29,7 +29,7 @@ def test_offline_online_and_hidden(alice, bob):
     befriend(alice, bob)
     assert "offline" in panel_html(alice)
     logged_in_client(bob).get(reverse("lobby"))  # any request: online
-    assert presence.online_user_ids([bob.pk]) == {bob.pk}
+    assert online.online_user_ids([bob.pk]) == {bob.pk}
     assert "online" in panel_html(alice)
     response = logged_in_client(bob).post(reverse("privacy-settings"), {"hide_presence": "on"})
     assert response.status_code == 302
@@ -39,10 +39,10 @@ def test_offline_online_and_hidden(alice, bob):
 
 def test_online_goes_after_a_while(alice, bob, monkeypatch):
     befriend(alice, bob)
-    presence.stamp_online(bob.pk)
-    later = presence.now() + presence.ONLINE_SECONDS + 1
-    monkeypatch.setattr(presence, "now", lambda: later)
-    assert presence.online_user_ids([bob.pk]) == set()
+    online.stamp_online(bob.pk)
+    later = online.now() + online.ONLINE_SECONDS + 1
+    monkeypatch.setattr(online, "now", lambda: later)
+    assert online.online_user_ids([bob.pk]) == set()
 
 
 def test_a_public_table_is_named_with_a_link(alice, bob, carol):
