@@ -1,16 +1,11 @@
-"""What we persist: games, who sits where (roles), invitations, and each game's action log.
-
-We store the log, not the state: a game is its kind (which game, `games/registry.py`), its
-options and seed, plus the numbered actions applied to it. A snapshot of the engine state is
-kept at the start of each hand so a request never replays more than one hand of actions.
-Whose turn it is lives on the memberships (`must_act`): several seats act at once in some
-phases (Hearts' pass), and the lobby's "your turn" list stays one indexed filter.
-"""
+"""A game and its seats: the `Game` row (its kind, options, seed, status and version) with
+the queries the lobby lists make of it, and each `Membership` (who sits where, a person or a
+bot, and whose turn it is). Together because the lobby's queries filter games by their
+memberships in one indexed step."""
 
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -22,15 +17,10 @@ from django.utils import timezone
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # the largest table of any game kind (One Hundred and Four)
 DEFAULT_KIND = "hundred-and-ten"
-INVITE_LINK_LIFETIME = timedelta(days=7)
 
 
 def new_seed() -> str:
     return secrets.token_hex(16)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -260,148 +250,3 @@ class Membership(models.Model):
         if self.user is not None:
             return str(self.user.shown_name)
         return self.bot_name or "Bot"
-
-
-class Invitation(models.Model):
-    class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        REVOKED = "revoked", "Revoked"
-        EXPIRED = "expired", "Expired"
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
-    inviter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations_sent"
-    )
-    # Set for an invitation by name; for a link, set once somebody uses the link.
-    invitee = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="invitations_received",
-    )
-    # Set for a private invite link: unguessable, single use.
-    token = models.CharField(max_length=64, unique=True, null=True, blank=True)
-    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField(null=True, blank=True)
-    responded_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["game", "invitee"],
-                condition=Q(state="pending", invitee__isnull=False),
-                name="one_pending_invitation_per_invitee",
-            ),
-            models.CheckConstraint(
-                condition=Q(invitee__isnull=False) | Q(token__isnull=False),
-                name="invitation_names_a_person_or_has_a_link",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Invitation to {self.game_id} ({self.state})"
-
-    @property
-    def is_link(self) -> bool:
-        return self.token is not None
-
-    def has_expired(self, now: Any = None) -> bool:
-        return self.expires_at is not None and (now or timezone.now()) >= self.expires_at
-
-
-class GameAction(models.Model):
-    """One accepted move, numbered from 1. The log is append-only."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    move = models.JSONField()  # the game kind's rules.action_to_json(action)
-    auto = models.BooleanField(default=False, help_text="Chosen by the server's bot.")
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["game", "seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq_per_game"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game_id}#{self.seq}"
-
-
-class Snapshot(models.Model):
-    """The engine state after `seq` actions (taken at round starts), so loads stay flat."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
-    seq = models.PositiveIntegerField()
-    state = models.JSONField()  # the game kind's rules.state_to_json(state)
-
-    class Meta:
-        ordering = ["game", "-seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seq"], name="unique_snapshot_seq_per_game"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game_id}@{self.seq}"
-
-
-class PendingMail(models.Model):
-    """An email to send later, once (games/mail/): a turn email waits a little so that a
-    quick reconnect cancels it, and quiet hours postpone any. `key` makes it unique: the
-    action count for a turn. A turn letter that goes records the absence it tells of
-    (`absence`), so a second letter for the same absence cannot be written."""
-
-    class Reason(models.TextChoices):
-        TURN = "turn", "Your turn"
-        INVITED = "invited", "Invited"
-        ENDED = "ended", "Game over"
-        COME_BACK = "come_back", "Asked to come back"
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_mail"
-    )
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pending_mail")
-    reason = models.CharField(max_length=16, choices=Reason.choices)
-    key = models.PositiveIntegerField(default=0)
-    due_at = models.DateTimeField()
-    # Set once handled: sent, or dropped (the player came back, mail is off, no address).
-    done_at = models.DateTimeField(null=True, blank=True)
-    outcome = models.CharField(max_length=40, blank=True)
-    # A turn letter that went: when the player's absence began (whole seconds since the
-    # epoch, 0 if they never had the game open; games/presence.py). Empty otherwise.
-    absence = models.BigIntegerField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["due_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "game", "reason", "key"], name="one_pending_mail_per_reason"
-            ),
-            models.UniqueConstraint(
-                fields=["user", "game", "absence"],
-                condition=Q(reason="turn"),
-                name="one_turn_mail_per_absence",
-            ),
-        ]
-        indexes = [
-            models.Index(fields=["due_at"], condition=Q(done_at__isnull=True), name="mail_due"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.reason} mail to {self.user_id} for {self.game_id}"
-
-
-# The rating rows live with the ratings (games/ratings/); imported here so Django finds them.
-from games.ratings.models import BotRating as BotRating  # noqa: E402
-from games.ratings.models import Rating as Rating  # noqa: E402
-from games.ratings.models import RatingChange as RatingChange  # noqa: E402
-
-# Table talk's rows live with it (games/talk/); imported here so Django finds them.
-from games.talk.models import ChatMessage as ChatMessage  # noqa: E402
-from games.talk.models import ChatMute as ChatMute  # noqa: E402
