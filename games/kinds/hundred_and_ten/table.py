@@ -3,7 +3,8 @@
 The platform's frame draws the seats, turn banner, game over and tools; this module gives
 the middle of the felt (the trick), each seat's facts (score, bid, cards, tricks), the
 viewer's controls (bids, pre-pass, trump, discard) and hand, and the side panel (last
-trick, score sheet with chart, past rounds). Only cards in the view ever get here.
+trick, score sheet with chart, past rounds: score_sheet.py). Only cards in the view ever
+get here.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from django.http import QueryDict
 from django.utils.html import format_html
 
 from games.gamekind import BadAction, Frame
-from games.kinds.cardfaces import CardFace, face, suit_info
+from games.kinds.cardfaces import suit_info
 from games.steps import NO_STEPS
 
+from . import score_sheet
 from .engine import (
     SUIT_NAMES,
     SUITS,
@@ -25,20 +27,17 @@ from .engine import (
     Discard,
     Move,
     Play,
-    RoundRecord,
     SeatView,
     SelectTrump,
     Status,
     Unpass,
     card_name,
-    card_rank,
-    card_suit,
-    format_card,
     is_trump,
     parse_card,
     sort_hand,
 )
 from .engine.rules import trick_winner
+from .faces import card_info
 
 PHASES = {
     Status.BIDDING: ("bidding", "Bidding"),
@@ -54,17 +53,7 @@ VERBS = {
     Status.DISCARD: ("give up cards and draw new ones", "to discard"),
     Status.TRICKS: ("play a card", "to play"),
 }
-PAST_ROUNDS_SHOWN = 3
 MOVE_KINDS = ("bid", "unpass", "trump", "discard", "play")
-
-
-def card_face(card: Card) -> CardFace:
-    suit = card_suit(card)
-    return face(format_card(card), str(card_rank(card)), suit, card_name(card))
-
-
-def card_info(card: Card, **extra: Any) -> dict[str, Any]:
-    return card_face(card).info(**extra)
 
 
 # Bids that ask "Bid 30? Confirm" once when the player chose "Confirm before playing"
@@ -243,10 +232,10 @@ class HundredAndTenTable:
                 {"name": n, "score": s} for n, s in zip(names, view.scores, strict=True)
             ],
             "score_names": names,
-            "score_rows": _score_rows(names, history),
+            "score_rows": score_sheet.score_rows(names, history),
             "passed_out": sum(r.outcome == "no_bidders" for r in history),
-            "chart": _chart(names, history, view.target),
-            "past_rounds": _past_rounds(names, history),
+            "chart": score_sheet.chart(names, history, view.target),
+            "past_rounds": score_sheet.past_rounds(names, history),
         }
 
     # --- reading and describing moves ----------------------------------------------------
@@ -293,114 +282,6 @@ def _card(text: str) -> Card:
         return parse_card(text.strip().upper())
     except ValueError:
         raise BadAction(f"“{text[:12]}” is not a card (write it like 10H, AS or JK).") from None
-
-
-# --- the score sheet, chart and past rounds ------------------------------------------------
-
-
-def _chart(names: tuple[str, ...], history: tuple[RoundRecord, ...], target: int) -> dict[str, Any]:
-    totals = [[0] for _ in names]
-    for record in history:
-        if record.outcome == "no_bidders":
-            continue
-        for seat, points in enumerate(record.round_scores):
-            totals[seat].append(totals[seat][-1] + points)
-    rounds = len(totals[0]) - 1
-    if rounds < 1:
-        return {}
-    width, height, pad = 300, 120, 6
-    low = min(0, *(min(t) for t in totals))
-    high = max(target, *(max(t) for t in totals))
-    span = max(high - low, 1)
-
-    def y(value: int) -> float:
-        return round(pad + (high - value) * (height - 2 * pad) / span, 1)
-
-    def x(index: int) -> float:
-        return round(pad + index * (width - 2 * pad) / rounds, 1)
-
-    lines = [
-        {
-            "name": name,
-            "last": series[-1],
-            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(series)),
-        }
-        for name, series in zip(names, totals, strict=True)
-    ]
-    return {"width": width, "height": height, "zero": y(0), "target_y": y(target), "lines": lines}
-
-
-def _score_rows(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:
-    """One row per scored round: the contract, and each seat's total and points."""
-    running = [0] * len(names)
-    rows = []
-    for record in history:
-        for seat, points in enumerate(record.round_scores):
-            running[seat] += points
-        if record.outcome == "no_bidders" or record.bidder is None:
-            continue  # changes no score: counted below the sheet instead
-        cells = [
-            {"points": points, "total": running[seat], "bidder": seat == record.bidder}
-            for seat, points in enumerate(record.round_scores)
-        ]
-        rows.append(
-            {
-                "number": record.index + 1,
-                "bid": record.bid,
-                "trump": suit_info(record.trump) if record.trump else None,
-                "bidder": names[record.bidder],
-                "cells": cells,
-            }
-        )
-    return rows
-
-
-def _round_summary(names: tuple[str, ...], record: RoundRecord) -> str:
-    if record.outcome == "no_bidders" or record.bidder is None:
-        return f"everyone passed ({names[record.dealer]} dealt)"
-    who = names[record.bidder]
-    trump = SUIT_NAMES[record.trump] if record.trump else "?"
-    points = record.round_scores[record.bidder]
-    verdict = {"made": "made it", "failed": "went set", "moon": "shot the moon"}.get(
-        record.outcome, record.outcome
-    )
-    sign = "+" if points > 0 else ""
-    return f"{who} bid {record.bid} in {trump} and {verdict} ({sign}{points})"
-
-
-def _past_rounds(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:
-    """The last few finished rounds in full (hands, discards, tricks), newest first.
-
-    Older rounds stay on the score sheet only, so the panel does not grow with the game.
-    """
-    rounds = []
-    for record in reversed(history[-PAST_ROUNDS_SHOWN:]):
-        hands = [
-            {
-                "name": names[seat],
-                "cards": [card_info(c) for c in hand],
-                "discards": [card_info(c) for c in record.discards[seat]]
-                if seat < len(record.discards)
-                else [],
-            }
-            for seat, hand in enumerate(record.hands)
-        ]
-        tricks = [
-            {
-                "plays": [{"card": card_info(c), "name": names[s]} for s, c in trick.plays],
-                "winner": names[trick.winner],
-            }
-            for trick in record.tricks
-        ]
-        rounds.append(
-            {
-                "number": record.index + 1,
-                "summary": _round_summary(names, record),
-                "hands": hands,
-                "tricks": tricks,
-            }
-        )
-    return rounds
 
 
 TABLE = HundredAndTenTable()
