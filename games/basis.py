@@ -102,7 +102,7 @@ def on_version_committed(
 def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
     """The game row at `version`, with the table's shared part for it built in memory from
     this process's basis of the version before and the `change` a push carried
-    (`services.table._change`: the moves, the row's fields, the members'); None when this
+    (`services.change.change_of`: the moves, the row's fields, the members'); None when this
     process has no basis of that version before (then the caller reads the database).
 
     This is how a process that did not make a move redraws its sockets for it without a

@@ -28,6 +28,7 @@ from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
 from games.models import Game, GameAction, Membership, Snapshot
 from games.ratings import service as ratings
+from games.services.change import Moves, change_of
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
@@ -228,9 +229,6 @@ def bot_seats(game: Game, state: Any, members: dict[int, Membership]) -> list[in
     ]
 
 
-Moves = list[tuple[int, Any]]  # (seat, action), in the order they were recorded
-
-
 def play_bots_now(game: Game, state: Any, members: dict[int, Membership]) -> tuple[Any, Moves]:
     """Let every self-playing seat act until only humans are awaited, or the end (game row
     locked). Returns the state and the moves made."""
@@ -303,7 +301,7 @@ def after_change(
     if ended:
         mail.game_ended(game)
 
-    change = _change(game, rules, moves, everyone) if moves else None
+    change = change_of(game, rules, moves, everyone) if moves else None
 
     def notify() -> None:
         # Prepares what every redraw of this version shares (games.basis), then pushes.
@@ -321,40 +319,6 @@ def after_change(
     if not bots_are_synchronous() and not ended and bot_seats(game, after, by_seat):
         transaction.on_commit(lambda: signals.bot_turn.send(sender=Game, game_id=game_id))
     return after
-
-
-def _change(
-    game: Game, rules: Any, moves: Moves, members: tuple[Membership, ...]
-) -> dict[str, Any]:
-    """What another process needs to go from its table of the version before `moves` to
-    this one with no database read (`games.basis.adopt`): the moves, the game row's
-    fields that moves change, and each member's. Plain JSON: it crosses the channel layer.
-    The members are as this process's own table has them."""
-    finished = game.finished_at.isoformat() if game.finished_at is not None else None
-    return {
-        "identity": list(game_identity(game)),
-        "from": game.version - len(moves),
-        "actions": [[seat, rules.action_to_json(action)] for seat, action in moves],
-        "row": {
-            "action_count": game.action_count,
-            "status": game.status,
-            "outcome": game.outcome,
-            "finished_at": finished,
-            # Not changed by moves, but by the organizer at any time (games/talk/): a
-            # following process would otherwise keep the setting of its first read.
-            "talk_mode": game.talk_mode,
-        },
-        "members": [
-            [
-                m.pk,
-                m.must_act,
-                m.deadline.isoformat() if m.deadline is not None else None,
-                m.automated,
-                m.cover_note,
-            ]
-            for m in members
-        ],
-    }
 
 
 @transaction.atomic
