@@ -1,6 +1,7 @@
 """Group names and broadcast helpers. Events carry ids (and a game's latest moves, for the
-other processes' copies of its state), never HTML: each consumer renders for its own user,
-so a card reaches a page only through that user's view.
+other processes' copies of its state), never a table's HTML: each consumer renders for its
+own user, so a card reaches a page only through that user's view (a chat line, which
+carries no card, is drawn once: `talk_said`).
 
 Call these from `transaction.on_commit` so nobody is told about a change that rolled back.
 """
@@ -190,11 +191,18 @@ def on_password_changed(sender: Any, request: Any = None, user: Any = None, **kw
         sessions_changed(user.pk)
 
 
-def talk_said(game_id: int, message_id: int) -> None:
+def talk_said(game_id: int, message_id: int, drawn: dict[str, Any] | None = None) -> None:
     """Sent by games/talk/service.py when somebody wrote or reacted at a game. Received by
     the table and waiting-room consumers of that game, which send the line (and a
-    reaction's bubble) to their user if that user may read it (games/talk/rules.py)."""
-    _send(game_group(game_id), {"type": "talk.said", "game_id": game_id, "message_id": message_id})
+    reaction's bubble) to their user if that user may read it (games/talk/rules.py).
+    `drawn`: the line drawn once, with what each consumer needs to decide without a query
+    (games/talk/presenter.py `drawn`); the one event that carries HTML, since a chat line
+    shows every reader the same words (only its sender's copy differs), and no consumer
+    sends it to a user who may not read it."""
+    event: dict[str, Any] = {"type": "talk.said", "game_id": game_id, "message_id": message_id}
+    if drawn is not None:
+        event["drawn"] = drawn
+    _send(game_group(game_id), event)
 
 
 def talk_changed(game_id: int) -> None:

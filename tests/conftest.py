@@ -155,6 +155,24 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 # --- browser harness -------------------------------------------------------------------
 
 
+# Tests whose outcome cannot depend on the database or the channel layer carry the marker
+# `any_topology`, and .ci/run's second pass (PostgreSQL + Redis) leaves them out: the
+# engines' tests that use no database are marked here; browser modules of page layout and
+# screens mark themselves.
+ENGINE_TESTS = ROOT / "tests" / "kinds"
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup"})
+
+
+def uses_database(item: pytest.Item) -> bool:
+    names = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(names & DATABASE_FIXTURES)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if item.path.is_relative_to(ENGINE_TESTS) and not uses_database(item):
+        item.add_marker(pytest.mark.any_topology)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -178,8 +178,19 @@ class GameConsumer(LiveConsumer):
         """Somebody talked (games/talk/): the line for this user, if they may read it. A
         fragment of its own, appended to the chat log: the table is not redrawn."""
         message_id = event.get("message_id")
-        if type(message_id) is int:
+        if type(message_id) is not int:
+            return
+        drawn = event.get("drawn")
+        if not isinstance(drawn, dict):  # too many hide its sender: drawn here, with queries
             await self.send_talk(talk.pushed, message_id)
+            return
+        # Drawn once by the sender's process; whether this user reads it is decided here,
+        # on the loop, from what the event carries (no query, no hop to the render pool).
+        if self.closing or not await self.session_current():
+            return
+        html = talk.frame_for(drawn, self.user.pk)
+        if html and not self.closing:
+            await self.send_frame(html)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:
         """The organizer changed the game's talk: the composer (rule line, reaction
@@ -203,10 +214,13 @@ class GameConsumer(LiveConsumer):
             log.exception("table talk render failed for game %s", self.game_id)
             return
         if html and not self.closing:
-            try:
-                await self.send(text_data=html)
-            except Exception:  # the client went away meanwhile: its disconnect cleans up
-                self.closing = True
+            await self.send_frame(html)
+
+    async def send_frame(self, html: str) -> None:
+        try:
+            await self.send(text_data=html)
+        except Exception:  # the client went away meanwhile: its disconnect cleans up
+            self.closing = True
 
     # --- rendering (in a worker thread) ---------------------------------------------------
 

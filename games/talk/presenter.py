@@ -170,6 +170,57 @@ def urls(game_id: int) -> dict[str, str]:
     }
 
 
+# A line whose sender is hidden from more people than this is pushed by id alone, each
+# socket deciding with queries (`pushed`): the event stays small.
+MOST_HIDING = 200
+
+
+def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
+    """A new line drawn once for every socket of the game, in every process: the line as
+    its sender sees it and as everybody else does (the only difference a reader makes),
+    with what a socket needs to decide, without a query, whether its user reads it (as
+    `pushed` decides), read once after the message committed. None when the sender is
+    hidden from too many people to carry their ids."""
+    hiding = rules.hiding(message.user_id)
+    if len(hiding) > MOST_HIDING:
+        return None
+    members = list(
+        Membership.objects.filter(game_id=game.pk, user__isnull=False).values_list(
+            "user_id", "seat"
+        )
+    )
+    context: dict[str, Any] = {"talk_urls": urls(game.pk)}
+    return {
+        "sender": message.user_id,
+        "channel": message.channel,
+        "over": game.status in rules.OVER,
+        "public": game.public,
+        "members": [user_id for user_id, _ in members],
+        "seated": [user_id for user_id, seat in members if seat is not None],
+        "hiding": sorted(hiding),
+        "mine": render_to_string(
+            "games/_chat.html#pushed", {**context, "l": line(message, message.user_id)}
+        ),
+        "other": render_to_string("games/_chat.html#pushed", {**context, "l": line(message, None)}),
+    }
+
+
+def frame_for(line_drawn: dict[str, Any], user_id: int | None) -> str:
+    """The frame a socket of `user_id` sends for a line `drawn` once: "" when they may not
+    read it (games/talk/rules.py decides, as for `pushed`)."""
+    if user_id is None or user_id in line_drawn["hiding"]:
+        return ""
+    member = user_id in line_drawn["members"]
+    if not rules.reads(
+        line_drawn["channel"],
+        may_see=line_drawn["public"] or member,
+        seated=user_id in line_drawn["seated"],
+        over=line_drawn["over"],
+    ):
+        return ""
+    return str(line_drawn["mine" if user_id == line_drawn["sender"] else "other"])
+
+
 def pushed(game_id: int, user: Any, message_id: int) -> str:
     """The frame a socket of `user` sends for a new message: the line appended to the log
     (and a reaction's bubble), or "" when `user` may not read it (or the game is gone)."""

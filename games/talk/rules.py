@@ -75,13 +75,27 @@ def write_channel(game: Game, viewer: Viewer) -> str | None:
     return Channel.SPECTATORS  # an unseated invitee, or a spectator of a public game
 
 
+def reads(channel: str, *, may_see: bool, seated: bool, over: bool) -> bool:
+    """Whether somebody reads `channel`: everybody who may see the game reads the players';
+    the spectators' is hidden from the seated players until the game is `over`."""
+    return may_see and (channel == Channel.PLAYERS or not seated or over)
+
+
 def read_channels(game: Game, viewer: Viewer) -> frozenset[str]:
     """The channels `viewer` reads (none if they may not see the game)."""
-    if not viewer.may_see:
-        return frozenset()
-    if viewer.seated and game.status not in OVER:
-        return frozenset({Channel.PLAYERS})
-    return frozenset({Channel.PLAYERS, Channel.SPECTATORS})
+    over = game.status in OVER
+    return frozenset(
+        channel
+        for channel in (Channel.PLAYERS, Channel.SPECTATORS)
+        if reads(channel, may_see=viewer.may_see, seated=viewer.seated, over=over)
+    )
+
+
+def hiding(sender_id: int) -> set[int]:
+    """The users who do not see `sender_id`'s words: `hidden_senders` asked the other way
+    round (those who muted the sender, and blocks either way), for a line drawn once."""
+    muted_by = set(ChatMute.objects.filter(muted_id=sender_id).values_list("user_id", flat=True))
+    return muted_by | blocking.blocked_either_way(sender_id)
 
 
 def hidden_senders(viewer_id: int | None) -> set[int]:
@@ -136,7 +150,7 @@ def check_chat(game: Game, viewer: Viewer) -> str:
         raise Refused("The organizer has turned table talk off for this game.")
     if game.talk_mode == Game.Talk.REACTIONS:
         raise Refused("The organizer allows reactions only at this game.")
-    if hand_in_progress(game) and is_rated(game):
+    if game.rated != Game.Rated.NO and hand_in_progress(game) and is_rated(game):
         raise Refused(
             "This is a rated game: chat opens when this hand is over. Reactions only until then."
         )

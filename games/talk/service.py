@@ -4,6 +4,7 @@ the push carries ids only, each socket draws the line for its own user."""
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -14,12 +15,14 @@ from django.http import Http404
 from games import realtime
 from games.access import visible_game_or_404
 from games.models import Game, Membership
-from games.talk import rules
+from games.talk import presenter, rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 from games.talk.rules import Refused
 
 # A limiter says whether one more message may go now (the view's: allauth's rate limit).
 Limiter = Callable[[], bool]
+log = logging.getLogger(__name__)
+
 SLOW_DOWN = "You are talking fast: wait a few seconds before the next message."
 
 
@@ -45,9 +48,17 @@ def _game(game_id: int, user: Any) -> tuple[Game, rules.Viewer]:
     return game, viewer
 
 
-def _said(message: ChatMessage) -> None:
-    game_id, message_id = message.game_id, message.pk
-    transaction.on_commit(lambda: realtime.talk_said(game_id, message_id))
+def _said(message: ChatMessage, game: Game) -> None:
+    def push() -> None:
+        # Drawn here, once, after the commit (presenter.drawn), not by each socket.
+        try:
+            line = presenter.drawn(message, game)
+        except Exception:  # the sockets then draw it themselves (presenter.pushed)
+            log.exception("drawing chat line %s failed", message.pk)
+            line = None
+        realtime.talk_said(game.pk, message.pk, line)
+
+    transaction.on_commit(push)
 
 
 @transaction.atomic
@@ -66,7 +77,7 @@ def say(*, game_id: int, user: Any, text: Any, limiter: Limiter) -> ChatMessage:
         seat=viewer.seat,
         at_action=game.action_count,
     )
-    _said(message)
+    _said(message, game)
     return message
 
 
@@ -87,7 +98,7 @@ def react(*, game_id: int, user: Any, code: Any, limiter: Limiter) -> ChatMessag
         seat=viewer.seat,
         at_action=game.action_count,
     )
-    _said(message)
+    _said(message, game)
     return message
 
 

@@ -47,7 +47,7 @@ from tests.browser.helpers import (
     wait_for_version,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 PREFIX = "ax"
 SEED = "s1392"

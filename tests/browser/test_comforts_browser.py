@@ -42,7 +42,7 @@ from tests.browser.helpers import (
 )
 from tests.conftest import ARTIFACTS, ROOT
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1
 SHOTS = (

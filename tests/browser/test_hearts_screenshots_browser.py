@@ -37,7 +37,7 @@ from tests.browser.helpers import (
     wait_for_version,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 
 # alice and three bots, to 50: seat 3 leads the first trick, then shoots the moon; two hands.

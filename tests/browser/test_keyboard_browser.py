@@ -22,7 +22,7 @@ from tests.browser.helpers import (
     table,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 PREFIX = "kb"
 SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1; a trump bleeds to her

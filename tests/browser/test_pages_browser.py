@@ -24,7 +24,7 @@ from games.registry import REGISTRY
 from tests.browser.helpers import DESKTOP, PHONE, add_bots, no_sideways_scroll, sign_up, start
 from tests.conftest import ARTIFACTS, ROOT
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 FOLDER = (
     ROOT / "docs" / "screenshots"

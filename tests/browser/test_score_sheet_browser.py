@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.helpers import TABLE_URL, add_bots, create_game, set_seed, sign_up
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 PREFIX = "sc"  # usernames unique to this module (the e2e database is shared)
 SEED = "s1392"

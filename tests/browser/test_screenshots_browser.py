@@ -35,7 +35,7 @@ from tests.browser.helpers import (
 from tests.conftest import ARTIFACTS, ROOT
 from tests.timeouts import HEAVY_TIMEOUT
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 PREFIX = "ss"
 SEED = "s1392"

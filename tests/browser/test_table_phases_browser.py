@@ -18,7 +18,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.timeouts import HEAVY_TIMEOUT
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}

@@ -73,6 +73,35 @@ async def test_the_spectators_channel_does_not_reach_the_players(alice, bob, car
         assert await ws.receive_nothing(timeout=0.3)
 
 
+async def test_each_socket_sends_the_line_drawn_once_and_draws_nothing_itself(
+    alice, bob, carol, dave, monkeypatch
+):
+    def drawn_per_socket(*args):
+        raise AssertionError("a socket drew a line the sender had drawn")
+
+    monkeypatch.setattr("games.consumers.tables.talk.pushed", drawn_per_socket)
+    game = await a_duel(alice, bob, carol, public=True)
+    a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
+    await database_sync_to_async(say)(game, dave, "to the spectators")
+    for ws in (c, d):
+        assert "to the spectators" in await ws.receive_from(timeout=5)
+    for ws in (a, b):
+        assert await ws.receive_nothing(timeout=0.3)
+
+
+async def test_a_line_left_to_each_socket_reaches_the_same_readers(
+    alice, bob, carol, dave, monkeypatch
+):
+    monkeypatch.setattr("games.talk.presenter.MOST_HIDING", -1)  # never drawn once
+    game = await a_duel(alice, bob, carol, public=True)
+    a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
+    await database_sync_to_async(say)(game, dave, "to the spectators")
+    for ws in (c, d):
+        assert "to the spectators" in await ws.receive_from(timeout=5)
+    for ws in (a, b):
+        assert await ws.receive_nothing(timeout=0.3)
+
+
 async def test_a_reaction_pushes_a_bubble_by_the_senders_seat(alice, bob, carol):
     game = await a_duel(alice, bob, carol)
     a, b = await sockets_for(game, alice, bob)
