@@ -94,7 +94,7 @@ def game_changed(game_id: int, version: int, change: dict[str, Any] | None = Non
     """Sent by services after any change to a game (lobby or move), with the game's version
     after it. Received by the table and waiting-room consumers of that game, which
     re-render for their own user. `change`: the moves that made this version, when moves
-    alone did (`services.table._change`), so that a process which did not make them
+    alone did (`services.change.change_of`), so that a process which did not make them
     advances its table without reading the database; they are the moves themselves, with
     the cards of every seat, so no consumer ever sends them on: each renders its own
     user's view."""

@@ -37,6 +37,7 @@ signed-out browser is refused then (4401).
 
 from __future__ import annotations
 
+from games.consumers.game import GameConsumer
 from games.consumers.live import (
     CLOSE_FORBIDDEN,
     CLOSE_SESSION_CHANGED,
@@ -45,7 +46,7 @@ from games.consumers.live import (
     LiveConsumer,
 )
 from games.consumers.pool import RENDER_POOL, Frames, in_pool, render_for, render_request
-from games.consumers.tables import GameConsumer, RoomConsumer, TableConsumer
+from games.consumers.tables import RoomConsumer, TableConsumer
 from games.consumers.user import UserConsumer, games_awaiting, turn_banner_html
 
 __all__ = [

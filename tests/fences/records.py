@@ -346,6 +346,7 @@ SCANNED_MODULES = [
     "hundredten.drain",
     "games.consumers.live",
     "games.consumers.pool",
+    "games.consumers.game",
     "games.consumers.tables",
     "games.consumers.user",
     "games.realtime",
@@ -400,7 +401,7 @@ OVERRIDES: dict[str, str] = {
     ),
     "games.consumers.pool.RenderPool.__init__": "test_render_pool_uses_an_executor_as_python_does",
     "games.consumers.pool.RenderPool.submit": "test_render_pool_uses_an_executor_as_python_does",
-    "games.consumers.tables.GameConsumer.__init__": CALLS_SUPER,
+    "games.consumers.game.GameConsumer.__init__": CALLS_SUPER,
     "games.consumers.tables.TableConsumer.__init__": CALLS_SUPER,
     "games.consumers.user.UserConsumer.__init__": CALLS_SUPER,
 }

@@ -1,4 +1,4 @@
-"""Table talk over the game sockets (games/consumers/tables.py `talk_said`): a line is a
+"""Table talk over the game sockets (games/consumers/game.py `talk_said`): a line is a
 fragment of its own appended to #chat-log (never a redraw of the table), sent to each
 socket whose user may read it. The spectators' channel does not reach the players during
 play; a private game's outsider hears nothing; a mute holds on the socket too.
@@ -79,7 +79,7 @@ async def test_each_socket_sends_the_line_drawn_once_and_draws_nothing_itself(
     def drawn_per_socket(*args):
         raise AssertionError("a socket drew a line the sender had drawn")
 
-    monkeypatch.setattr("games.consumers.tables.talk.pushed", drawn_per_socket)
+    monkeypatch.setattr("games.consumers.game.talk.pushed", drawn_per_socket)
     game = await a_duel(alice, bob, carol, public=True)
     a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
     await database_sync_to_async(say)(game, dave, "to the spectators")
