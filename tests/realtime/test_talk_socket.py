@@ -63,41 +63,23 @@ async def test_a_message_reaches_every_page_as_a_fragment_of_its_own(alice, bob,
         assert await ws.receive_nothing(timeout=0.2)
 
 
-async def test_the_spectators_channel_does_not_reach_the_players(alice, bob, carol, dave):
+def drawn_per_socket(*args):
+    raise AssertionError("a socket drew a line the sender had drawn")
+
+
+@pytest.mark.parametrize("drawn_once", [True, False], ids=["drawn once", "left to each socket"])
+async def test_the_spectators_channel_does_not_reach_the_players(
+    alice, bob, carol, dave, monkeypatch, drawn_once
+):
+    if drawn_once:  # and no socket draws it again (games/talk/presenter.py drawn)
+        monkeypatch.setattr("games.consumers.game.talk.pushed", drawn_per_socket)
+    else:  # a sender hidden from very many: each socket draws it, with queries
+        monkeypatch.setattr("games.talk.presenter.MOST_HIDING", -1)
     game = await a_duel(alice, bob, carol, public=True)
     a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
     await database_sync_to_async(say)(game, dave, "bid high, Alice")
     for ws in (c, d):
         assert "bid high, Alice" in await ws.receive_from(timeout=5)
-    for ws in (a, b):
-        assert await ws.receive_nothing(timeout=0.3)
-
-
-async def test_each_socket_sends_the_line_drawn_once_and_draws_nothing_itself(
-    alice, bob, carol, dave, monkeypatch
-):
-    def drawn_per_socket(*args):
-        raise AssertionError("a socket drew a line the sender had drawn")
-
-    monkeypatch.setattr("games.consumers.game.talk.pushed", drawn_per_socket)
-    game = await a_duel(alice, bob, carol, public=True)
-    a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
-    await database_sync_to_async(say)(game, dave, "to the spectators")
-    for ws in (c, d):
-        assert "to the spectators" in await ws.receive_from(timeout=5)
-    for ws in (a, b):
-        assert await ws.receive_nothing(timeout=0.3)
-
-
-async def test_a_line_left_to_each_socket_reaches_the_same_readers(
-    alice, bob, carol, dave, monkeypatch
-):
-    monkeypatch.setattr("games.talk.presenter.MOST_HIDING", -1)  # never drawn once
-    game = await a_duel(alice, bob, carol, public=True)
-    a, b, c, d = await sockets_for(game, alice, bob, carol, dave)
-    await database_sync_to_async(say)(game, dave, "to the spectators")
-    for ws in (c, d):
-        assert "to the spectators" in await ws.receive_from(timeout=5)
     for ws in (a, b):
         assert await ws.receive_nothing(timeout=0.3)
 
