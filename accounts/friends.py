@@ -123,7 +123,7 @@ def circle(user_id: int) -> Circle:
 Relation = Literal["me", "friends", "sent", "received", "blocked", "none"]
 
 
-def relation(viewer: Any, other: User, ties: Circle | None = None) -> Relation:
+def relation(viewer: User, other: User, ties: Circle | None = None) -> Relation:
     """What the viewer's buttons on `other`'s page are: "blocked" only when the viewer
     blocked them (being blocked looks like "none": the blocked user is not told)."""
     if viewer.pk == other.pk:

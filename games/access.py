@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.http import Http404
 
 from games.models import Game, Membership
 
+if TYPE_CHECKING:
+    from accounts.models import User
 
-def visible_game_or_404(user: Any, game_id: int, *, for_update: bool = False) -> Game:
+
+def visible_game_or_404(user: User, game_id: int, *, for_update: bool = False) -> Game:
     """The game if `user` may see it (a member, or anyone for a public game), else 404.
 
     With `for_update`, the row is locked (call inside a transaction).
@@ -28,7 +31,7 @@ def visible_game_or_404(user: Any, game_id: int, *, for_update: bool = False) ->
     raise Http404("No such game.")
 
 
-def membership_of(user: Any, game: Game) -> Membership | None:
+def membership_of(user: User, game: Game) -> Membership | None:
     if not user.is_authenticated:
         return None
     return game.memberships.filter(user=user).select_related("user").first()

@@ -14,7 +14,7 @@ import copy
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
@@ -28,6 +28,9 @@ from games.models import Game, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
 from games.services import table as service
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +68,7 @@ class TableBasis:
     # with the table when it opens or closes (games/consumers/tables.py).
     in_hand: bool = False
 
-    def member_of(self, user: Any) -> Membership | None:
+    def member_of(self, user: User) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
         if not getattr(user, "is_authenticated", False):
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import clocks, thinking
 from games.basis import TableBasis, seat_box, table_basis
@@ -22,6 +22,9 @@ from games.presence import Presence, presence_of, watchers
 from games.services import absence
 from games.steps import Steps
 from games.words import and_list
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ def _clock(member: Membership | None) -> int | None:
 
 def table_context(
     game: Game | int,
-    user: Any,
+    user: User,
     error: str = "",
     steps: Steps | None = None,
     *,
@@ -291,7 +294,7 @@ def _abandoned_text(basis: TableBasis) -> str:
     return f"Abandoned by {organizer.name}." if organizer is not None else "Abandoned."
 
 
-def hint_text(game: Game, user: Any) -> tuple[str, int]:
+def hint_text(game: Game, user: User) -> tuple[str, int]:
     """The hint bot's choice for the user's own turn, as a sentence, and an HTTP status."""
     basis = table_basis(game)
     viewer = basis.member_of(user)

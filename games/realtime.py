@@ -12,12 +12,15 @@ import asyncio
 import concurrent.futures
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from accounts.sessions import session_digest
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +179,9 @@ def sessions_changed(user_id: int) -> None:
     _send(sessions_group(user_id), {"type": "sessions.changed"})
 
 
-def on_signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+def on_signed_out(
+    sender: Any, request: Any = None, user: User | None = None, **kwargs: Any
+) -> None:
     """Receiver of Django's `user_logged_out` (allauth's sign-out and the admin's send it
     just before they flush the session)."""
     session_key = getattr(getattr(request, "session", None), "session_key", None)
@@ -184,7 +189,9 @@ def on_signed_out(sender: Any, request: Any = None, user: Any = None, **kwargs: 
         signed_out(user.pk, session_key)
 
 
-def on_password_changed(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+def on_password_changed(
+    sender: Any, request: Any = None, user: User | None = None, **kwargs: Any
+) -> None:
     """Receiver of allauth's `password_changed`, `password_set` and `password_reset` (sent
     once the new password is saved and the changing session's key rotated)."""
     if user is not None and user.pk is not None:

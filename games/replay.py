@@ -16,7 +16,7 @@ card chosen in One Hundred and Four are secret until they are revealed on the fe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.addresses import table_urls
@@ -26,6 +26,9 @@ from games.context import draw
 from games.models import Game, GameAction, Snapshot
 from games.presence import Presence
 from games.services.table import memberships, seated
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 # What a replay's table links to (no moves from a replay).
 LINKS = ("table", "replay", "export", "rules")
@@ -130,7 +133,7 @@ def _after(marks: tuple[int, ...], step: int, last: int) -> int:
     return min((m for m in marks if m > step), default=last)
 
 
-def replay_context(game: Game, user: Any, at: str = "", seat: str = "") -> dict[str, Any]:
+def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict[str, Any]:
     """The replay page's context for `user` at step `at` (default: the latest) from `seat`
     ("spectator", a seat number; default: the viewer's own seat). Raises ReplayError."""
     if game.status == Game.Status.WAITING:

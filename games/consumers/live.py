@@ -15,6 +15,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
 from django.utils.crypto import constant_time_compare
 
+from accounts.models import User
 from accounts.sessions import session_digest, signed_in_user_pk
 from games import presence, realtime
 from games.consumers.pool import Frames, in_pool, render_request
@@ -38,7 +39,7 @@ PING_MAX = 2**53  # a JavaScript counter: a whole number below this
 class LiveConsumer(AsyncWebsocketConsumer):
     """Shared behaviour: sign-in check, group membership, coalesced rendering, no input."""
 
-    user: Any
+    user: User
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -97,7 +98,9 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
+        # The scope holds channels' lazy proxy, which passes isinstance for the User it
+        # wraps (an AnonymousUser fails it, as it fails is_authenticated).
+        if not isinstance(user, User) or not user.is_authenticated:
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.user = user

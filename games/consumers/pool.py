@@ -10,7 +10,7 @@ import queue
 import threading
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.db import InterfaceError, OperationalError, connections
@@ -20,6 +20,9 @@ from django.template.loader import render_to_string
 from django_htmx.middleware import HtmxDetails
 
 from games import presence
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 T = TypeVar("T")
 
@@ -140,7 +143,7 @@ def _no_response(request: HttpRequest) -> HttpResponse:
     raise AssertionError("the stand-in request is never answered")
 
 
-def render_request(scope: Mapping[str, Any], user: Any) -> HttpRequest:
+def render_request(scope: Mapping[str, Any], user: User) -> HttpRequest:
     """A stand-in request so partials render as they do in views (csrf_token, user, request).
 
     The CSRF secret comes from the socket's own cookie, so a form in a pushed partial holds

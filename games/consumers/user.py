@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import parse_qs
 
 from django.db import connection
@@ -16,6 +16,9 @@ from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, render_for
 from games.models import Game, Invitation, Membership
 from games.presenters.lobby import lobby_context
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class AwaitingGame(NamedTuple):
@@ -39,14 +42,14 @@ _AWAITING_SQL = (
 )
 
 
-def games_awaiting(user: Any) -> list[AwaitingGame]:
+def games_awaiting(user: User) -> list[AwaitingGame]:
     """Active games in which it is `user`'s own turn (seats the bot plays are not)."""
     with connection.cursor() as cursor:
         cursor.execute(_AWAITING_SQL, [Game.Status.ACTIVE.value, user.pk])
         return [AwaitingGame(*row) for row in cursor.fetchall()]
 
 
-def turn_banner_html(user: Any, *, fresh: set[int] | None = None) -> str:
+def turn_banner_html(user: User, *, fresh: set[int] | None = None) -> str:
     """The #turn-banner fragment for `user`: empty (hidden) when it is nobody's turn of
     theirs. `fresh` holds game ids whose turn just started: only then does the page chime
     or notify (a reconnect redraws the banner silently)."""

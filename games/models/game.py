@@ -6,13 +6,16 @@ memberships in one indexed step."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, F, Prefetch, Q
 from django.utils import timezone
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # the largest table of any game kind (One Hundred and Four)
@@ -24,11 +27,11 @@ def new_seed() -> str:
 
 
 class GameQuerySet(models.QuerySet["Game"]):
-    def of_member(self, user: Any) -> GameQuerySet:
+    def of_member(self, user: User) -> GameQuerySet:
         """Games in which `user` holds any membership (organizer, player or invitee)."""
         return self.filter(memberships__user=user).distinct()
 
-    def visible_to(self, user: Any) -> GameQuerySet:
+    def visible_to(self, user: User) -> GameQuerySet:
         """Games `user` may see: their own, plus public ones."""
         return self.filter(Q(memberships__user=user) | Q(public=True)).distinct()
 
@@ -40,11 +43,11 @@ class GameQuerySet(models.QuerySet["Game"]):
             Prefetch("memberships", queryset=Membership.objects.select_related("user"))
         )
 
-    def seated(self, user: Any) -> GameQuerySet:
+    def seated(self, user: User) -> GameQuerySet:
         """Games where `user` holds a seat (as organizer or player)."""
         return self.filter(memberships__user=user, memberships__seat__isnull=False)
 
-    def your_turn(self, user: Any) -> GameQuerySet:
+    def your_turn(self, user: User) -> GameQuerySet:
         """Active games in which `user` must act (alone or with others), their seat not
         handed to a bot."""
         # One filter() call: the conditions apply to the same membership row.
@@ -55,16 +58,16 @@ class GameQuerySet(models.QuerySet["Game"]):
             memberships__automated=False,
         )
 
-    def in_progress_for(self, user: Any) -> GameQuerySet:
+    def in_progress_for(self, user: User) -> GameQuerySet:
         """Active games `user` plays in where it is somebody else's turn."""
         turn = Game.objects.your_turn(user).values("pk")
         return self.seated(user).filter(status=Game.Status.ACTIVE).exclude(pk__in=turn)
 
-    def waiting_for(self, user: Any) -> GameQuerySet:
+    def waiting_for(self, user: User) -> GameQuerySet:
         """Games not started yet in which `user` already holds a seat."""
         return self.seated(user).filter(status=Game.Status.WAITING)
 
-    def open_to(self, user: Any) -> GameQuerySet:
+    def open_to(self, user: User) -> GameQuerySet:
         """Public games waiting for players that `user` could join (not full, not a member)."""
         players = Count("memberships", filter=Q(memberships__seat__isnull=False))
         return (
@@ -76,7 +79,7 @@ class GameQuerySet(models.QuerySet["Game"]):
 
     # --- past games and watching (games/services/past_games.py) ---------------------------
 
-    def past_for(self, user: Any) -> GameQuerySet:
+    def past_for(self, user: User) -> GameQuerySet:
         """Games `user` held a seat in that are over (finished or abandoned), newest first."""
         return (
             self.seated(user)
@@ -84,7 +87,7 @@ class GameQuerySet(models.QuerySet["Game"]):
             .order_by("-finished_at", "-pk")
         )
 
-    def watchable_by(self, user: Any) -> GameQuerySet:
+    def watchable_by(self, user: User) -> GameQuerySet:
         """Public games in progress in which `user` holds no seat (they may watch)."""
         seats = Membership.objects.filter(user=user, seat__isnull=False).values("game_id")
         return self.filter(public=True, status=Game.Status.ACTIVE).exclude(pk__in=seats)

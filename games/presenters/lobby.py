@@ -5,7 +5,7 @@ games and their friends (games/services/friends.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
@@ -16,6 +16,9 @@ from games.models import Game, Invitation, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
 from games.services import friends, past_games
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ def _listing(game: Game, ratings: Ratings, invitation: Invitation | None = None)
     )
 
 
-def lobby_context(user: Any, error: str = "") -> dict[str, Any]:
+def lobby_context(user: User, error: str = "") -> dict[str, Any]:
     """Everything the lobby lists show `user` (rendered again on every lobby push)."""
     ties = circle(user.pk)  # friends, requests and blocks: one query
     games = Game.objects.with_people()

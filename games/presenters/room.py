@@ -5,7 +5,7 @@ invitees, the user's invite links and which buttons they get."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from accounts.addresses import verified_address
 from accounts.friends import friend_ids
@@ -15,6 +15,9 @@ from games.models import Game, Invitation, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
 from games.services import friends
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def _pace_text(game: Game) -> list[str]:
@@ -63,7 +66,7 @@ def _kept_seats(game: Game, invitees: list[tuple[Membership, Invitation | None]]
     return {seat: names[user_id] for seat, user_id in last if seat is not None and user_id}
 
 
-def room_context(game: Game, user: Any, error: str = "") -> dict[str, Any]:
+def room_context(game: Game, user: User, error: str = "") -> dict[str, Any]:
     """What the waiting room shows `user`; works for members and for outsiders of a public
     game (who see no invite links and get a Join button)."""
     memberships = list(game.memberships.select_related("user"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
@@ -18,6 +18,9 @@ from games.gamekind import GameKind
 
 from .models import BotRating, Rating, RatingChange
 from .scale import ANCHOR_LEVEL, MODEL, PROVISIONAL_SIGMA, Shown
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 MIN_GAMES = 10  # on the leaderboard
 PAGE_SIZE = 25
@@ -67,7 +70,7 @@ class PlayerRating:
     stats: list[tuple[str, str]]  # the game's own statistics, (label, value)
 
 
-def of_player(user: Any, kinds: Iterable[GameKind]) -> list[PlayerRating]:
+def of_player(user: User, kinds: Iterable[GameKind]) -> list[PlayerRating]:
     """`user`'s rating in each game they have one in, with its latest `CHART_GAMES` steps
     (two queries). The history holds figures only: no opponents, no dates (private games
     stay private)."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
@@ -70,7 +69,7 @@ class Panel:
     sent: list[Request] = field(default_factory=list)
 
 
-def _tables(viewer: Any, shown: list[User]) -> dict[int, list[Table]]:
+def _tables(viewer: User, shown: list[User]) -> dict[int, list[Table]]:
     """The games under way each of `shown` is present at now, as the viewer may see them."""
     seats = Membership.objects.filter(
         user__in=shown, seat__isnull=False, game__status=Game.Status.ACTIVE
@@ -95,7 +94,7 @@ def _tables(viewer: Any, shown: list[User]) -> dict[int, list[Table]]:
     return tables
 
 
-def play_again_games(viewer: Any, friend_ids: set[int]) -> dict[int, Game]:
+def play_again_games(viewer: User, friend_ids: set[int]) -> dict[int, Game]:
     """For each friend, the latest finished game both played (held a seat in) whose
     rematch nobody asked for yet: the game "Play again with ..." repeats
     (games.services.rematch). One query, whatever the number of friends."""
@@ -128,7 +127,7 @@ def came_online(user: User) -> None:
         realtime.lobby_changed(ids, banner_for=())
 
 
-def panel(viewer: Any, ties: accounts_friends.Circle) -> Panel:
+def panel(viewer: User, ties: accounts_friends.Circle) -> Panel:
     """The lobby's friends panel for `viewer` (`ties`: their circle)."""
     wanted = {*ties.friends, *ties.sent, *ties.received}
     if not wanted:
@@ -172,7 +171,7 @@ def panel(viewer: Any, ties: accounts_friends.Circle) -> Panel:
     )
 
 
-def friends_games(viewer: Any, ties: accounts_friends.Circle) -> QuerySet[Game]:
+def friends_games(viewer: User, ties: accounts_friends.Circle) -> QuerySet[Game]:
     """Public games waiting for players in which a friend of `viewer` holds a seat, that
     `viewer` could join (as the open games list decides), newest first; none organized by
     somebody who blocked them (or whom they blocked)."""
@@ -190,7 +189,7 @@ def friends_games(viewer: Any, ties: accounts_friends.Circle) -> QuerySet[Game]:
     )
 
 
-def invite_suggestions(viewer: Any, game: Game) -> list[User]:
+def invite_suggestions(viewer: User, game: Game) -> list[User]:
     """Who the invite box offers with one click: the viewer's friends, then the people of
     their latest games, none already in `game` and none blocked either way."""
     taken = set(game.memberships.filter(user__isnull=False).values_list("user_id", flat=True))
@@ -209,7 +208,7 @@ def invite_suggestions(viewer: Any, game: Game) -> list[User]:
 
 
 def befriendable(
-    viewer: Any, rows: list[past_games.PastGame], ties: accounts_friends.Circle
+    viewer: User, rows: list[past_games.PastGame], ties: accounts_friends.Circle
 ) -> set[str]:
     """The usernames in these past games' seat lists the viewer may ask to be friends (an
     "Add friend" button by each): not the viewer, not a friend, no request either way

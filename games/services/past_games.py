@@ -213,12 +213,12 @@ def past_games(games: Iterable[Game], whose: Any, *, you: bool) -> list[PastGame
 # --- lists -----------------------------------------------------------------------------------
 
 
-def latest_past(user: Any, count: int = LOBBY_PAST) -> list[PastGame]:
+def latest_past(user: User, count: int = LOBBY_PAST) -> list[PastGame]:
     """`user`'s latest past games, for the lobby (two queries)."""
     return past_games(Game.objects.with_people().past_for(user)[:count], user, you=True)
 
 
-def past_page(user: Any, number: Any) -> tuple[Page[Game], list[PastGame]]:
+def past_page(user: User, number: Any) -> tuple[Page[Game], list[PastGame]]:
     """One page of `user`'s past games (`number` as given in ?page=; a bad one gives the
     first or last page): the page for its links, and its games (three queries)."""
     paginator = Paginator(Game.objects.with_people().past_for(user), PAGE_SIZE)
@@ -226,12 +226,12 @@ def past_page(user: Any, number: Any) -> tuple[Page[Game], list[PastGame]]:
     return page, past_games(page.object_list, user, you=True)
 
 
-def watchable(user: Any, count: int = WATCH_LIMIT) -> QuerySet[Game]:
+def watchable(user: User, count: int = WATCH_LIMIT) -> QuerySet[Game]:
     """Public games in progress `user` has no seat in, the latest started first."""
     return Game.objects.with_people().watchable_by(user).order_by("-started_at", "-pk")[:count]
 
 
-def _seen_by(viewer: Any) -> Q:
+def _seen_by(viewer: User) -> Q:
     """Games `viewer` may see: public ones and their own (as games.access decides)."""
     return Q(public=True) | Q(pk__in=Membership.objects.filter(user=viewer).values("game_id"))
 
@@ -272,7 +272,7 @@ def records(player: Any) -> list[KindRecord]:
     ]
 
 
-def recent_games(player: Any, viewer: Any, count: int = RECENT_GAMES) -> list[PastGame]:
+def recent_games(player: Any, viewer: User, count: int = RECENT_GAMES) -> list[PastGame]:
     """`player`'s latest past games that `viewer` may see (two queries)."""
     games = Game.objects.with_people().past_for(player)
     if viewer.pk != player.pk:
@@ -280,7 +280,7 @@ def recent_games(player: Any, viewer: Any, count: int = RECENT_GAMES) -> list[Pa
     return past_games(games[:count], player, you=viewer.pk == player.pk)
 
 
-def recent_people(player: Any, viewer: Any, count: int = RECENT_PEOPLE) -> list[User]:
+def recent_people(player: Any, viewer: User, count: int = RECENT_PEOPLE) -> list[User]:
     """The people (never bots) who held a seat in one of `player`'s latest `RECENT_WINDOW`
     games (finished, abandoned or in progress), the latest shared game first (one query).
     Only games `viewer` may see.
@@ -310,7 +310,7 @@ def recent_people(player: Any, viewer: Any, count: int = RECENT_PEOPLE) -> list[
     )
 
 
-def player_page(player: User, viewer: Any) -> dict[str, Any]:
+def player_page(player: User, viewer: User) -> dict[str, Any]:
     """What /players/<username>/ shows `viewer` about `player`."""
     kinds = records(player)
     return {

@@ -8,7 +8,7 @@ open pages are told at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.db.models import F
@@ -16,9 +16,12 @@ from django.db.models import F
 from games import realtime
 from games.models import Game, Membership
 
+if TYPE_CHECKING:
+    from accounts.models import User
+
 
 @transaction.atomic
-def shown_name_changed(*, user: Any) -> None:
+def shown_name_changed(*, user: User) -> None:
     """`user`'s shown name changed: bump the version of every game they are a member of
     (finished ones too: their tables still show it), then, after commit, redraw those games'
     open pages and the lobby lists of the people in their games under way."""
@@ -56,6 +59,6 @@ def shown_name_changed(*, user: Any) -> None:
     transaction.on_commit(notify)
 
 
-def on_shown_name_changed(sender: Any, *, user: Any, **_: Any) -> None:
+def on_shown_name_changed(sender: Any, *, user: User, **_: Any) -> None:
     """Connected to `accounts.signals.shown_name_changed` (GamesConfig.ready)."""
     shown_name_changed(user=user)

@@ -9,7 +9,7 @@ has answered, or at once when nobody was invited.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
@@ -19,9 +19,12 @@ from games.models import Game, Invitation, Membership
 from games.services.lobby.rematches import start_rematch_if_answered
 from games.services.table import NotAPlayer, RefusedMove, seated
 
+if TYPE_CHECKING:
+    from accounts.models import User
+
 
 @transaction.atomic
-def rematch(*, game_id: int, user: Any) -> Game:
+def rematch(*, game_id: int, user: User) -> Game:
     """A new game of the same kind, options and seats, waiting for the invited players'
     answers (started at once if every other seat is a bot); one per finished game. Whoever
     asks becomes its organizer; automated seats are invited like the others."""

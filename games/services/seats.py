@@ -11,7 +11,7 @@ seen by two processes is applied once.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
@@ -27,11 +27,14 @@ from games.services.table import (
     record,
 )
 
+if TYPE_CHECKING:
+    from accounts.models import User
+
 # What the table says on a seat whose clock ran out.
 TIMED_OUT = "away, a bot is playing for them"
 
 
-def _seat_of(game: Game, user: Any, doing: str) -> Membership:
+def _seat_of(game: Game, user: User, doing: str) -> Membership:
     member = game.memberships.filter(user=user, seat__isnull=False).first()
     if member is None:
         raise NotAPlayer(f"Only the players at this table can {doing}.")
@@ -52,7 +55,7 @@ def changed_hands(game: Game) -> None:
 
 
 @transaction.atomic
-def automate(*, game_id: int, user: Any) -> Game:
+def automate(*, game_id: int, user: User) -> Game:
     """Hand the user's seat to the bot until they take it back (`reclaim`)."""
     game = Game.objects.select_for_update().get(pk=game_id)
     member = _seat_of(game, user, "hand their seat to a bot")
@@ -65,7 +68,7 @@ def automate(*, game_id: int, user: Any) -> Game:
 
 
 @transaction.atomic
-def reclaim(*, game_id: int, user: Any) -> Game:
+def reclaim(*, game_id: int, user: User) -> Game:
     """The player takes their seat back from the bot (handed over, covered or timed out);
     on their turn, their clock starts afresh."""
     game = Game.objects.select_for_update().get(pk=game_id)

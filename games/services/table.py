@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
@@ -29,6 +29,9 @@ from games.kinds.protocol import IllegalAction
 from games.models import Game, GameAction, Membership, Snapshot
 from games.ratings import service as ratings
 from games.services.change import Moves, change_of
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 STALE_MESSAGE = "The table changed; here is the current one."
 
@@ -325,7 +328,7 @@ def after_change(
 def submit_move(
     *,
     game_id: int,
-    user: Any,
+    user: User,
     choice: ActionChoice,
     seen_version: int,
     seen_turn: str = "",

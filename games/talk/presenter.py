@@ -4,7 +4,7 @@ own, escaped by the templates (never |safe, never made into a link)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -15,6 +15,9 @@ from accounts import blocking
 from games.models import Game, Membership
 from games.talk import rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 HISTORY = 200  # the latest lines a page opens with
 
@@ -137,7 +140,7 @@ def people(game: Game, viewer: rules.Viewer, muted: set[int]) -> list[dict[str, 
     ]
 
 
-def panel(game: Game, user: Any, *, upto: int | None = None) -> dict[str, Any]:
+def panel(game: Game, user: User, *, upto: int | None = None) -> dict[str, Any]:
     """The chat panel's context for `user` (`upto`: a replay's step, read-only)."""
     viewer = rules.viewer_of(game, user)
     replay = upto is not None
@@ -221,7 +224,7 @@ def frame_for(line_drawn: dict[str, Any], user_id: int | None) -> str:
     return str(line_drawn["mine" if user_id == line_drawn["sender"] else "other"])
 
 
-def pushed(game_id: int, user: Any, message_id: int) -> str:
+def pushed(game_id: int, user: User, message_id: int) -> str:
     """The frame a socket of `user` sends for a new message: the line appended to the log
     (and a reaction's bubble), or "" when `user` may not read it (or the game is gone)."""
     game = Game.objects.filter(pk=game_id).first()
@@ -239,7 +242,7 @@ def pushed(game_id: int, user: Any, message_id: int) -> str:
     return render_to_string("games/_chat.html#pushed", context)
 
 
-def composer_frame(game_id: int, user: Any, request: HttpRequest | None = None) -> str:
+def composer_frame(game_id: int, user: User, request: HttpRequest | None = None) -> str:
     """The composer (rule line, reaction buttons, message box) redrawn for `user`, out of
     band, after the organizer changed the setting (realtime.talk_changed): "" when they may
     not see the game (or it is gone). A rated hand's start and end come with the table's

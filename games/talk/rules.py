@@ -18,11 +18,14 @@ decides table talk (docs/talk.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from accounts import blocking
 from games.models import Game, Membership, Snapshot
 from games.talk.models import Channel, ChatMute
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 # code -> (what the bubble shows, its name for screen readers and the log), in the order of
 # the buttons; the keys 1-8 send them (static/js/talk.js).
@@ -59,7 +62,7 @@ class Viewer:
         return self.member.seat if self.member is not None else None
 
 
-def viewer_of(game: Game, user: Any) -> Viewer:
+def viewer_of(game: Game, user: User) -> Viewer:
     if not getattr(user, "is_authenticated", False):
         return Viewer(None, None, False)
     member = Membership.objects.filter(game=game, user=user).first()

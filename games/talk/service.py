@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.http import Http404
@@ -18,6 +18,9 @@ from games.models import Game, Membership
 from games.talk import presenter, rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 from games.talk.rules import Refused
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 # A limiter says whether one more message may go now (the view's: allauth's rate limit).
 Limiter = Callable[[], bool]
@@ -42,7 +45,7 @@ def clean_text(raw: Any) -> str:
     return text
 
 
-def _game(game_id: int, user: Any) -> tuple[Game, rules.Viewer]:
+def _game(game_id: int, user: User) -> tuple[Game, rules.Viewer]:
     game = visible_game_or_404(user, game_id)  # a private game's outsiders: 404
     viewer = rules.viewer_of(game, user)
     return game, viewer
@@ -62,7 +65,7 @@ def _said(message: ChatMessage, game: Game) -> None:
 
 
 @transaction.atomic
-def say(*, game_id: int, user: Any, text: Any, limiter: Limiter) -> ChatMessage:
+def say(*, game_id: int, user: User, text: Any, limiter: Limiter) -> ChatMessage:
     """`user` writes `text` at the game, to the channel they may write to."""
     clean = clean_text(text)
     game, viewer = _game(game_id, user)
@@ -82,7 +85,7 @@ def say(*, game_id: int, user: Any, text: Any, limiter: Limiter) -> ChatMessage:
 
 
 @transaction.atomic
-def react(*, game_id: int, user: Any, code: Any, limiter: Limiter) -> ChatMessage:
+def react(*, game_id: int, user: User, code: Any, limiter: Limiter) -> ChatMessage:
     """A seated player sends a quick reaction (a code of rules.REACTIONS)."""
     if not isinstance(code, str) or code not in rules.REACTIONS:
         raise Refused("That is not one of the reactions.", 400)
@@ -103,7 +106,7 @@ def react(*, game_id: int, user: Any, code: Any, limiter: Limiter) -> ChatMessag
 
 
 @transaction.atomic
-def set_mode(*, game_id: int, user: Any, mode: Any) -> Game:
+def set_mode(*, game_id: int, user: User, mode: Any) -> Game:
     """The organizer sets the game's talk (rules: on, reactions only, off)."""
     game = visible_game_or_404(user, game_id, for_update=True)
     if game.organizer_id != user.pk:
@@ -119,7 +122,7 @@ def set_mode(*, game_id: int, user: Any, mode: Any) -> Game:
 
 
 @transaction.atomic
-def mute(*, game_id: int, user: Any, other_id: Any, muted: bool) -> None:
+def mute(*, game_id: int, user: User, other_id: Any, muted: bool) -> None:
     """`user` mutes (or unmutes) somebody who talked at, or is a member of, a game they may
     see (muting works from a seat too, before the person has said anything)."""
     game, _ = _game(game_id, user)

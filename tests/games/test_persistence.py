@@ -34,6 +34,7 @@ def play_in_engine(seed, players, humans, target, rng):
 
 def submit(game, state, move):
     user = Membership.objects.get(game=game, seat=state.active_seat).user
+    assert user is not None  # a person's seat, not a bot's
     game.refresh_from_db()
     table.submit_move(game_id=game.pk, user=user, choice=choice_of(move), seen_version=game.version)
     game.refresh_from_db()  # loads read the log up to the game row's action count

@@ -66,6 +66,7 @@ def play_on(game_id: int) -> None:
     game = Game.objects.get(pk=game_id)
     seat = active_seat(game)
     user = game.memberships.get(seat=seat).user
+    assert user is not None  # a person's seat, not a bot's
     table_service.submit_move(
         game_id=game_id, user=user, choice=bid_choice(0), seen_version=game.version
     )

@@ -172,6 +172,7 @@ def play_one(game_id: int, rng: random.Random) -> str:
     state = table_service.load_state(game)
     move = rng.choice(engine.perspective_of(state, state.active_seat).legal_moves)
     user = Membership.objects.get(game=game, seat=state.active_seat).user
+    assert user is not None  # a person's seat, not a bot's
     table_service.submit_move(
         game_id=game_id, user=user, choice=choice_of(move), seen_version=game.version
     )
