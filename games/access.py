@@ -9,10 +9,14 @@ from django.http import Http404
 from games.models import Game, Membership
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
 
 
-def visible_game_or_404(user: User, game_id: int, *, for_update: bool = False) -> Game:
+def visible_game_or_404(
+    user: User | AnonymousUser, game_id: int, *, for_update: bool = False
+) -> Game:
     """The game if `user` may see it (a member, or anyone for a public game), else 404.
 
     With `for_update`, the row is locked (call inside a transaction).
@@ -31,7 +35,7 @@ def visible_game_or_404(user: User, game_id: int, *, for_update: bool = False) -
     raise Http404("No such game.")
 
 
-def membership_of(user: User, game: Game) -> Membership | None:
+def membership_of(user: User | AnonymousUser, game: Game) -> Membership | None:
     if not user.is_authenticated:
         return None
     return game.memberships.filter(user=user).select_related("user").first()

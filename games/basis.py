@@ -30,6 +30,8 @@ from games.ratings.scale import Shown
 from games.services import table as service
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
 
 log = logging.getLogger(__name__)
@@ -68,7 +70,7 @@ class TableBasis:
     # with the table when it opens or closes (games/consumers/tables.py).
     in_hand: bool = False
 
-    def member_of(self, user: User) -> Membership | None:
+    def member_of(self, user: User | AnonymousUser) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
         if not getattr(user, "is_authenticated", False):
             return None
