@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
@@ -40,6 +40,9 @@ from games.services.table import (
     memberships,
     seated,
 )
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 class NotOrganizer(TableError):
@@ -115,7 +118,7 @@ def _at_seat(members: Iterable[Membership], seat: int) -> Membership:
 
 
 @transaction.atomic
-def cover(*, game_id: int, by: Any, seat: int) -> Game:
+def cover(*, game_id: int, by: User, seat: int) -> Game:
     """A seated player asks a bot to play the seat of a player who has been away for the
     grace time; the bot plays it (at once if it is that seat's turn) until its player takes
     it back."""
@@ -145,7 +148,7 @@ def cover(*, game_id: int, by: Any, seat: int) -> Game:
 
 
 @transaction.atomic
-def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> Game:
+def replace(*, game_id: int, by: User, seat: int, invitee_membership_id: int) -> Game:
     """The organizer gives the seat of a player who has been away for the grace time to one
     of the game's invitees, who plays on from there (the seat's hand is theirs now). The
     absent player leaves the game."""
@@ -195,7 +198,7 @@ def replace(*, game_id: int, by: Any, seat: int, invitee_membership_id: int) -> 
 
 
 @transaction.atomic
-def abandon(*, game_id: int, by: Any) -> Game:
+def abandon(*, game_id: int, by: User) -> Game:
     """The organizer ends a game in progress that nobody else is playing any more: every
     other human player has been away for `ABANDON_AFTER_SECONDS` (or there is none)."""
     game, members = _locked(game_id)

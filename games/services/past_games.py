@@ -253,7 +253,7 @@ class KindRecord:
         return round(100 * self.won / self.played) if self.played else 0
 
 
-def records(player: Any) -> list[KindRecord]:
+def records(player: User) -> list[KindRecord]:
     """Per game kind (in the registry's order): finished games played and won (one query).
     Kinds never played are left out."""
     rows = (
@@ -272,7 +272,7 @@ def records(player: Any) -> list[KindRecord]:
     ]
 
 
-def recent_games(player: Any, viewer: User, count: int = RECENT_GAMES) -> list[PastGame]:
+def recent_games(player: User, viewer: User, count: int = RECENT_GAMES) -> list[PastGame]:
     """`player`'s latest past games that `viewer` may see (two queries)."""
     games = Game.objects.with_people().past_for(player)
     if viewer.pk != player.pk:
@@ -280,7 +280,7 @@ def recent_games(player: Any, viewer: User, count: int = RECENT_GAMES) -> list[P
     return past_games(games[:count], player, you=viewer.pk == player.pk)
 
 
-def recent_people(player: Any, viewer: User, count: int = RECENT_PEOPLE) -> list[User]:
+def recent_people(player: User, viewer: User, count: int = RECENT_PEOPLE) -> list[User]:
     """The people (never bots) who held a seat in one of `player`'s latest `RECENT_WINDOW`
     games (finished, abandoned or in progress), the latest shared game first (one query).
     Only games `viewer` may see.
