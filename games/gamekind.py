@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from django.http import QueryDict
 
@@ -67,6 +67,22 @@ class Frame:
         return self.seat is not None and not self.automated
 
 
+class TableContext(TypedDict):
+    """What the platform's frame (templates/games/table.html, games/context.py) reads of a
+    game's part of the table, `g`. A game's own templates read more: each game's table
+    declares a TypedDict extending this one with its own keys."""
+
+    phase: str  # a CSS-safe word: the table's class and data-phase
+    round_number: int  # data-round: tells a card played this round from the same card before
+    facts: list[dict[str, Any]]  # the bar's chips: {"text", "class"}
+    prompt: str  # your turn: what to do
+    waiting: str  # what the others are doing, e.g. "to play"
+    seats: list[dict[str, Any]]  # one per seat, shown as `s.g` by the game's seat template
+    dealer: NotRequired[int | None]  # the dealer's seat, for games that have one
+    seat_turn: NotRequired[str]  # the chip on an acting seat ("to play" if absent)
+    step_text: NotRequired[str]  # the banner while a resolution plays out step by step
+
+
 class Table(Protocol):
     """How a game's part of the table is drawn (Django side, `games/kinds/<game>/table.py`).
 
@@ -81,11 +97,9 @@ class Table(Protocol):
     play_template: str  # the viewer's controls and hand
     side_template: str  # the side panel (score sheet, history): the same for everybody
 
-    def context(self, view: Any, frame: Frame) -> dict[str, Any]:
-        """The game's part of `#table` for one viewer, as `g` in the templates. Keys the
-        frame reads: `phase` (a CSS-safe word), `facts` (list of {"text", "class"}),
-        `prompt` (your turn: what to do), `waiting` (what the others are doing, e.g.
-        "to play"), `seats` (one dict per seat, shown as `s.g`), optional `dealer` (seat)."""
+    def context(self, view: Any, frame: Frame) -> TableContext:
+        """The game's part of `#table` for one viewer, as `g` in the templates: the keys the
+        frame reads (`TableContext`), and the game's own (a TypedDict extending it)."""
         ...
 
     def side_key(self, view: Any) -> str:

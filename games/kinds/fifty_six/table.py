@@ -20,7 +20,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.gamekind import BadAction, Frame
+from games.gamekind import BadAction, Frame, TableContext
 from games.kinds.cardfaces import CardFace, face, suit_info
 from games.steps import NO_STEPS
 
@@ -92,13 +92,38 @@ def _call_text(bid: int | None) -> str:
     return "pass" if bid is None else str(bid)
 
 
+class FiftySixContext(TableContext):
+    """`g` for this game: the frame's keys and those its own templates read."""
+
+    hand: list[dict[str, Any]]
+    calls: list[dict[str, Any]]
+    high: dict[str, Any] | None
+    bids: list[dict[str, Any]]
+    reasons: list[dict[str, str]]
+    can_pass: bool
+    trump_choices: list[dict[str, Any]]
+    trump: dict[str, Any] | None
+    can_ask: bool
+    playing: bool
+    my_move: bool
+    trick: list[dict[str, Any]]
+    done_trick: dict[str, Any] | None
+    contract: int | None
+    bidder_team: str
+    team_points: list[dict[str, Any]]
+    against: int
+    tani: bool
+    void_note: str
+    sitting_out: list[str]
+
+
 class FiftySixTable:
     center_template = "games/fifty_six/center.html"
     seat_template = "games/fifty_six/seat.html"
     play_template = "games/fifty_six/play.html"
     side_template = "games/fifty_six/side.html"
 
-    def context(self, view: FiftySixView, frame: Frame) -> dict[str, Any]:
+    def context(self, view: FiftySixView, frame: Frame) -> FiftySixContext:
         names = frame.names
         last_call: dict[int, int | None] = {}
         for seat, bid in view.calls:

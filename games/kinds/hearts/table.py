@@ -12,7 +12,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.gamekind import BadAction, Frame
+from games.gamekind import BadAction, Frame, TableContext
 from games.kinds.cardfaces import CardFace, face
 from games.steps import NO_STEPS
 
@@ -49,13 +49,31 @@ def _pass_text(view: HeartsView, names: tuple[str, ...]) -> str:
     return f"Pass {DIRECTION_WORDS[view.pass_direction]}{to}"
 
 
+class HeartsContext(TableContext):
+    """`g` for this game: the frame's keys and those its own templates read."""
+
+    hand: list[dict[str, Any]]
+    passing: bool
+    pass_to: str
+    pass_direction: str
+    my_pass: list[dict[str, Any]]
+    received: list[dict[str, Any]]
+    received_from: str
+    playing: bool
+    my_move: bool
+    trick: list[dict[str, Any]]
+    done_trick: dict[str, Any] | None
+    leader_text: str
+    hearts_broken: bool
+
+
 class HeartsTable:
     center_template = "games/hearts/center.html"
     seat_template = "games/hearts/seat.html"
     play_template = "games/hearts/play.html"
     side_template = "games/hearts/side.html"
 
-    def context(self, view: HeartsView, frame: Frame) -> dict[str, Any]:
+    def context(self, view: HeartsView, frame: Frame) -> HeartsContext:
         names = frame.names
         passing = view.phase == "pass"
         playing = view.phase == "play"

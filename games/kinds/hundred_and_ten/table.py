@@ -14,7 +14,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.html import format_html
 
-from games.gamekind import BadAction, Frame
+from games.gamekind import BadAction, Frame, TableContext
 from games.kinds.cardfaces import suit_info
 from games.steps import NO_STEPS
 
@@ -86,13 +86,32 @@ def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
     return ("Passed", True) if last == 0 else (f"Bid {last}", False)
 
 
+class HundredAndTenContext(TableContext):
+    """`g` for this game: the frame's keys and those its own templates read."""
+
+    phase_label: str
+    hand: list[dict[str, Any]]
+    discarding: bool
+    discard_count: int
+    playing: bool
+    bids: list[dict[str, Any]]
+    can_prepass: bool
+    can_unpass: bool
+    trump_choices: list[dict[str, Any]]
+    trump: dict[str, Any] | None
+    bleeding: bool
+    trick: list[dict[str, Any]]
+    done_trick: dict[str, Any] | None
+    leader_text: str
+
+
 class HundredAndTenTable:
     center_template = "games/hundred_and_ten/center.html"
     seat_template = "games/hundred_and_ten/seat.html"
     play_template = "games/hundred_and_ten/play.html"
     side_template = "games/hundred_and_ten/side.html"
 
-    def context(self, view: SeatView, frame: Frame) -> dict[str, Any]:
+    def context(self, view: SeatView, frame: Frame) -> HundredAndTenContext:
         names = frame.names
         mine = frame.my_turn
         controls = frame.controls

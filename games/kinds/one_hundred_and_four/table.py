@@ -22,7 +22,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games.gamekind import BadAction, Frame
+from games.gamekind import BadAction, Frame, TableContext
 from games.steps import NO_STEPS
 
 from .engine.actions import Choose, TakeRow
@@ -161,13 +161,31 @@ def _scores(
     return tuple(penalties), tuple(totals), tuple(piles)
 
 
+class HundredAndFourContext(TableContext):
+    """`g` for this game: the frame's keys and those its own templates read."""
+
+    rows_html: SafeString
+    reveal: dict[str, Any] | None
+    replay: bool
+    last: dict[str, Any] | None
+    pause: bool
+    asked: str
+    asked_me: bool
+    pause_card: int | None
+    pause_rows: list[dict[str, Any]]
+    revealed: list[dict[str, Any]]
+    choosing: bool
+    chosen: dict[str, Any] | None
+    hand: list[dict[str, Any]]
+
+
 class HundredAndFourTable:
     center_template = "games/one_hundred_and_four/center.html"
     seat_template = "games/one_hundred_and_four/seat.html"
     play_template = "games/one_hundred_and_four/play.html"
     side_template = "games/one_hundred_and_four/side.html"
 
-    def context(self, view: HundredAndFourView, frame: Frame) -> dict[str, Any]:
+    def context(self, view: HundredAndFourView, frame: Frame) -> HundredAndFourContext:
         names = frame.names
         step = frame.step
         last = view.last_turn
