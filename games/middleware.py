@@ -11,7 +11,6 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 
 from games import online, presence
-from games.services import friends
 
 
 class PresenceMiddleware:
@@ -27,8 +26,8 @@ class PresenceMiddleware:
         # or 403 would let anyone write a stamp for any number. A move the game refused
         # (409 stale, 422 illegal) was still made by somebody at the table.
         status = response.status_code
-        if user is not None and user.is_authenticated and online.stamp_online(user.pk):
-            friends.came_online(user)  # online anywhere: their friends' lobbies say so
+        if user is not None and user.is_authenticated:
+            online.stamp_online(user.pk)  # online anywhere, for friends
         if (
             isinstance(game_id, int)
             and user is not None

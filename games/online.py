@@ -32,16 +32,14 @@ def _online_key(user_id: int) -> str:
     return f"presence-online:{user_id}"
 
 
-def stamp_online(user_id: int) -> bool:
-    """`user_id` was answered a request: online for ONLINE_SECONDS from now. True when they
-    were not online before it (they have just come online)."""
+def stamp_online(user_id: int) -> None:
+    """`user_id` was answered a request: online for ONLINE_SECONDS from now."""
     key = _online_key(user_id)
     stamp = cache.get(key)
     at = now()
     if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
-        return False
+        return
     cache.set(key, at, ONLINE_SECONDS)
-    return not isinstance(stamp, int | float) or at - stamp >= ONLINE_SECONDS
 
 
 def mark(user_ids: Iterable[int]) -> None:

@@ -20,7 +20,7 @@ from django.urls import reverse
 from accounts import blocking
 from accounts import friends as accounts_friends
 from accounts.models import User
-from games import presence, realtime
+from games import presence
 from games.models import Game, Membership
 from games.online import online_user_ids
 from games.services import past_games
@@ -114,17 +114,6 @@ def play_again_games(viewer: User, friend_ids: set[int]) -> dict[int, Game]:
     for member in theirs:
         games.setdefault(member.user_id or 0, member.game)
     return games
-
-
-def came_online(user: User) -> None:
-    """`user` has just come online (games/online.py): their friends' lobbies redraw the
-    panel at once, unless `user` hides it. Going offline is noticed at a friend's next
-    redraw: nothing says goodbye (a closed tab stays online for a while)."""
-    if user.hide_presence:
-        return
-    ids = accounts_friends.friend_ids(user.pk)
-    if ids:
-        realtime.lobby_changed(ids, banner_for=())
 
 
 def panel(viewer: User, ties: accounts_friends.Circle) -> Panel:

@@ -187,34 +187,3 @@ def test_play_again_of_a_game_that_is_not_theirs_is_refused(alice, bob, carol):
     assert client.post(reverse("rematch", args=[987654])).status_code == 404
     assert client.get(reverse("rematch", args=[old.pk])).status_code == 405
     assert not Game.objects.filter(rematch_of=old).exists()
-
-
-def test_coming_online_redraws_the_friends_lobbies_once(alice, bob, carol, monkeypatch):
-    befriend(alice, bob)
-    befriend(carol, bob)
-    pushed = []
-    monkeypatch.setattr(
-        "games.services.friends.realtime.lobby_changed",
-        lambda ids, **kwargs: pushed.append((set(ids), kwargs)),
-    )
-    client = logged_in_client(bob)
-    client.get(reverse("lobby"))
-    assert pushed == [({alice.pk, carol.pk}, {"banner_for": ()})]
-    client.get(reverse("lobby"))  # already online: nothing more
-    assert len(pushed) == 1
-    later = online.now() + online.ONLINE_SECONDS + 1  # offline since, then back
-    monkeypatch.setattr(online, "now", lambda: later)
-    client.get(reverse("lobby"))
-    assert len(pushed) == 2
-
-
-def test_coming_online_hidden_pushes_nothing(alice, bob, monkeypatch):
-    befriend(alice, bob)
-    bob.hide_presence = True
-    bob.save(update_fields=["hide_presence"])
-    pushed = []
-    monkeypatch.setattr(
-        "games.services.friends.realtime.lobby_changed", lambda ids, **kwargs: pushed.append(ids)
-    )
-    logged_in_client(bob).get(reverse("lobby"))
-    assert pushed == []
