@@ -175,15 +175,17 @@ class GameConsumer(LiveConsumer):
         if type(message_id) is not int:
             return
         drawn = event.get("drawn")
-        if not isinstance(drawn, dict):  # too many hide its sender: drawn here, with queries
+        try:
+            # Drawn once by the sender's process; whether this user reads it is decided
+            # here, on the loop, from what the event carries (no query, no render pool).
+            html = talk.frame_for(drawn, self.user.pk) if isinstance(drawn, dict) else None
+        except (KeyError, TypeError):  # not the shape this code draws (another release's)
+            log.warning("chat line %s pushed in an unknown shape", message_id)
+            html = None
+        if html is None:  # too many hide its sender, or unreadable: drawn here, with queries
             await self.send_talk(talk.pushed, message_id)
             return
-        # Drawn once by the sender's process; whether this user reads it is decided here,
-        # on the loop, from what the event carries (no query, no hop to the render pool).
-        if self.closing or not await self.session_current():
-            return
-        html = talk.frame_for(drawn, self.user.pk)
-        if html and not self.closing:
+        if html and not self.closing and await self.session_current():
             await self.send_frame(html)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
-from games import basis
-from games.models import Membership
+from games import basis, realtime
+from games.models import ChatMessage, Membership
 from games.talk import service
+from games.talk.models import Channel
 from tests.games.conftest import start_table
 from tests.realtime.conftest import open_socket, session_cookie, settled, socket
 
@@ -82,6 +84,21 @@ async def test_the_spectators_channel_does_not_reach_the_players(
         assert "bid high, Alice" in await ws.receive_from(timeout=5)
     for ws in (a, b):
         assert await ws.receive_nothing(timeout=0.3)
+
+
+async def test_a_line_pushed_in_an_unknown_shape_is_drawn_by_each_socket(alice, bob, carol):
+    """Another release's event (a rolling restart): each socket draws the line itself."""
+    game = await a_duel(alice, bob, carol)
+    a, b = await sockets_for(game, alice, bob)
+    message = await database_sync_to_async(ChatMessage.objects.create)(
+        game=game, user=alice, channel=Channel.PLAYERS, text="older shape", seat=0, at_action=0
+    )
+    event = {"type": "talk.said", "game_id": game.pk, "message_id": message.pk}
+    layer = get_channel_layer()
+    assert layer is not None
+    await layer.group_send(realtime.game_group(game.pk), {**event, "drawn": {"sender": alice.pk}})
+    for ws in (a, b):
+        assert "older shape" in await ws.receive_from(timeout=5)
 
 
 async def test_a_reaction_pushes_a_bubble_by_the_senders_seat(alice, bob, carol):
