@@ -16,12 +16,14 @@ from games.basis import adopt, known_game, table_basis
 from games.committed import game_identity
 from games.consumers import heartbeat
 from games.consumers.live import LiveConsumer
-from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame
+from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
 from games.models import Game, Membership
+from games.services import absence
 from games.talk import presenter as talk
 
 log = logging.getLogger(__name__)
 
+ABSENCE_PANEL = 'id="absence-panel"'  # templates/games/_absence.html
 DOT_RE = re.compile(r'id="presence-(\d+)" class="presence-dot( is-connected)?"')
 
 
@@ -237,7 +239,9 @@ class GameConsumer(LiveConsumer):
     def render_presence(self, game: Game) -> tuple[str, bool]:
         """The seats' presence dots (and how long the others have been away) alone, if this
         page shows them and any dot changed since the last frame (cheap: no replay); and
-        whether somebody left a game in progress (then the whole table is redrawn instead)."""
+        whether somebody left a game in progress (then the whole table is redrawn instead:
+        it offers what to do about them). Somebody back while the page shows the away panel
+        gets the panel redrawn too (it named them)."""
         shown = dots_in(self.last_sent or "")
         if not shown:
             return "", False
@@ -263,9 +267,19 @@ class GameConsumer(LiveConsumer):
             for seat, lit in now.items()
             for part in ("dot", "away")  # the dot, and "away 3 min" after the name
         )
+        if ABSENCE_PANEL in (self.last_sent or "") and any(
+            lit and not shown.get(seat) for seat, lit in now.items()
+        ):
+            dots += self.absence_frame(game, here)
         # What the page shows now: the last table with these dots.
         self.last_sent = with_dots(self.last_sent or "", now)
         return dots, False
+
+    def absence_frame(self, game: Game, here: presence.Presence) -> str:
+        """The away panel alone, out of band, as the table would draw it now."""
+        basis = table_basis(game)
+        offers = absence.table_offers(game, basis.members, basis.member_of(self.user), here)
+        return render_for(self.request, "games/_absence.html", {"absence": offers, "oob": True})
 
     def elsewhere(self, game: Game) -> str:
         """The URL this page's user belongs on now, or "" to stay."""

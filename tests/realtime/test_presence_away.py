@@ -40,3 +40,23 @@ async def test_a_player_who_closed_the_table_is_away_by_their_seat_with_how_long
     assert 'data-away-for="200">away 3 min</time>' in again
     assert '<span id="away-0" class="presence-away"></span>' in again  # alice is here
     await alice_ws.disconnect()
+
+
+async def test_a_player_who_comes_back_is_taken_off_the_away_panel(alice, bob):
+    duel = await database_sync_to_async(start_table)([alice, bob], name="Duel")
+    alice_cookie = await database_sync_to_async(session_cookie)(alice)
+    bob_cookie = await database_sync_to_async(session_cookie)(bob)
+    alice_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", alice_cookie)
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", bob_cookie)
+    await alice_ws.receive_from(timeout=5)  # bob's dot lights up
+    await bob_ws.disconnect()  # bob closes the table (a reload, a page of the lobby)
+    left = await alice_ws.receive_from(timeout=5)
+    assert 'id="absence-panel"' in left and "Away from the table: " in left
+    bob_ws, _ = await open_socket(f"/ws/games/{duel.pk}/", bob_cookie)
+    back = await alice_ws.receive_from(timeout=5)
+    assert 'id="table"' not in back  # a small frame: bob's dot and the away panel
+    assert 'id="presence-1" class="presence-dot is-connected" hx-swap-oob="true"' in back
+    assert '<div id="absence" class="absence" hx-swap-oob="true">' in back
+    assert "Away from the table" not in back
+    await bob_ws.disconnect()
+    await alice_ws.disconnect()
