@@ -182,8 +182,10 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
     """A new line drawn once for every socket of the game, in every process: the line as
     its sender sees it and as everybody else does (the only difference a reader makes),
     with what a socket needs to decide, without a query, whether its user reads it (as
-    `pushed` decides), read once after the message committed. None when the sender is
-    hidden from too many people to carry their ids."""
+    `pushed` decides). The members and who hides the sender are read once, after the
+    message committed; whether the game is public and over comes from `game`, the row the
+    message was accepted against. None when the sender is hidden from too many people to
+    carry their ids."""
     hiding = rules.hiding(message.user_id)
     if len(hiding) > MOST_HIDING:
         return None
