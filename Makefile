@@ -59,10 +59,11 @@ check: $(UV)  ## lint, format, type check and the import contracts (pyproject.to
 # time), then the browser tests in one (pytest exits 5, failing make, if none ran).
 # SKIP=any_topology leaves out the tests that cannot depend on the database or the channel
 # layer (.ci/run's second pass, which has run them on the embedded default already).
+# Each part ends with its slowest tests (--durations), so a CI log shows where the time goes.
 ONLY = $(if $(SKIP), and not $(SKIP))
 pytest: $(UV) browser-deps proxy-deps  ## every test
-	$(RUN) pytest -n 2 --dist loadfile -m "not browser$(ONLY)"
-	$(RUN) pytest -m "browser$(ONLY)"
+	$(RUN) pytest -n 2 --dist loadfile --durations=15 -m "not browser$(ONLY)"
+	$(RUN) pytest --durations=15 -m "browser$(ONLY)"
 
 test: check pytest
 

@@ -49,11 +49,11 @@ from django.db import transaction  # noqa: E402
 from django.template.loader import render_to_string  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import basis  # noqa: E402
-from games.context import table_context  # noqa: E402
 from games.kinds.hundred_and_ten import engine  # noqa: E402
 from games.models import Game, GameAction, Membership, Snapshot  # noqa: E402
-from games.services import table  # noqa: E402
+from games.presenters import basis  # noqa: E402
+from games.presenters.context import table_context  # noqa: E402
+from games.services import states, table  # noqa: E402
 from games.services.table import ActionChoice  # noqa: E402
 
 CHECKPOINTS = (50, 400, 1600)
@@ -81,8 +81,8 @@ def median_ms(function: object, repeats: int = REPEATS) -> float:
 def replay_from_snapshot(game: Game) -> engine.GameState:
     """load_state with the snapshot parsed but the exact state not kept (another process
     made the move): forget just that one state, then load."""
-    table.STATES.forget(table._key(game, game.action_count))
-    return table.load_state(game)
+    states.STATES.forget(states._key(game, game.action_count))
+    return states.load_state(game)
 
 
 def full_replay(game: Game) -> engine.GameState:
@@ -111,7 +111,7 @@ def main() -> None:
     for checkpoint in CHECKPOINTS:
         while actions < checkpoint:
             game.refresh_from_db()
-            state = table.load_state(game)
+            state = states.load_state(game)
             user = users[state.active_seat or 0]
             table.submit_move(
                 game_id=game.pk,
@@ -121,7 +121,7 @@ def main() -> None:
             )
             actions += 1
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         assert state == full_replay(game)
         latest = Snapshot.objects.filter(game=game).order_by("-seq").first()
         assert latest is not None
@@ -131,9 +131,9 @@ def main() -> None:
                 "actions": actions,
                 "rounds": state.round_index + 1,
                 "replayed": replayed,
-                "hit": median_ms(lambda: table.load_state(game)),
+                "hit": median_ms(lambda: states.load_state(game)),
                 "load": median_ms(lambda: replay_from_snapshot(game)),
-                "cold": median_ms(lambda: (table.clear_state_cache(), table.load_state(game))),
+                "cold": median_ms(lambda: (states.clear_state_cache(), states.load_state(game))),
                 "full": median_ms(lambda: full_replay(game), repeats=20),
                 "render": median_ms(lambda: render_for(game, users[0]), repeats=20),
                 "render_cold": median_ms(

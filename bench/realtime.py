@@ -312,7 +312,7 @@ def main() -> None:
     bot_tables: list[int] = []
     if args.bot_tables:
         bot_tables = start_bot_tables(args.bot_tables, args.game, args.bot_level, args.seats)
-        time.sleep(float(env.get("BOT_OVERDUE_SECONDS", "3")) + 3)  # the sweep takes over
+        time.sleep(3)  # the daphnes' sweeps find their first bot moves due
         print(f"{args.bot_tables} tables of {args.bot_level} bots playing in the background "
               f"({bot_moves(bot_tables)} moves so far)", flush=True)  # fmt: skip
     try:

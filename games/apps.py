@@ -8,15 +8,21 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        # The table service announces commits; the renderer and the bot runner listen
-        # (they build on the service, so it cannot call them without an import cycle).
+        # The table service announces its changes (games/signals.py); the mail, the
+        # renderer, the pushes and the deadline sweep listen (they build on the service).
         from allauth.account import signals as account_signals
         from django.contrib.auth.signals import user_logged_out
 
-        from games import basis, bots, realtime, signals
+        from games import mail, signals
+        from games.clocks import deadlines
+        from games.live import realtime
+        from games.presenters import basis
 
+        # In this order: the shared part of the redraws is ready before the pushes go.
         signals.version_committed.connect(basis.on_version_committed, dispatch_uid="redraws")
-        signals.bot_turn.connect(bots.on_bot_turn, dispatch_uid="bot-turn")
+        signals.table_committed.connect(realtime.on_table_committed, dispatch_uid="pushes")
+        signals.table_committed.connect(deadlines.on_table_committed, dispatch_uid="bots")
+        signals.table_changed.connect(mail.on_table_changed, dispatch_uid="mail")
         # A new display name is redrawn wherever it shows (accounts knows nothing of games).
         from accounts.signals import shown_name_changed
         from games.services import people

@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 
 from accounts.addresses import refuse_unmailable_domain
-from games import clocks, registry
+from games import registry
+from games.clocks import turns
 from games.gamekind import GameKind
 from games.models import DEFAULT_KIND, MAX_PLAYERS, Game
 
@@ -58,7 +59,7 @@ class NewGameForm(forms.Form):
 
     pace = forms.TypedChoiceField(
         label="Clock",
-        choices=clocks.PACES,
+        choices=turns.PACES,
         coerce=int,
         initial=0,
         required=False,  # an old page or a script: no clock

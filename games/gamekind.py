@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NotRequired, Protocol, TypedDict
+from importlib import import_module
+from typing import Any, NotRequired, Protocol, TypedDict, TypeVar
 
 from django.http import QueryDict
 
@@ -68,9 +69,9 @@ class Frame:
 
 
 class TableContext(TypedDict):
-    """What the platform's frame (templates/games/table.html, games/context.py) reads of a
-    game's part of the table, `g`. A game's own templates read more: each game's table
-    declares a TypedDict extending this one with its own keys."""
+    """What the platform's frame (templates/games/table.html, games/presenters/context.py)
+    reads of a game's part of the table, `g`. A game's own templates read more: each game's
+    table declares a TypedDict extending this one with its own keys."""
 
     phase: str  # a CSS-safe word: the table's class and data-phase
     round_number: int  # data-round: tells a card played this round from the same card before
@@ -126,6 +127,36 @@ class Table(Protocol):
         ...
 
 
+C = TypeVar("C")
+
+
+class TableTemplates:
+    """The four templates of a `Table`, by the names every game gives them in its own template
+    folder (`games/kinds/<game>/templates/<folder>/`): a game's table class extends this and
+    is made with its folder, e.g. `HeartsTable("games/hearts")`."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+        self.center_template = f"{folder}/center.html"
+        self.seat_template = f"{folder}/seat.html"
+        self.play_template = f"{folder}/play.html"
+        self.side_template = f"{folder}/side.html"
+
+
+def card_reader(parse: Callable[[str], C], examples: str) -> Callable[[str], C]:
+    """A reader of the card codes a POST names, for a table's `parse_action`: the game's
+    `parse` (ValueError on anything else), with case and spaces forgiven; BadAction with a
+    sentence that shows the notation by `examples` ("10H or QS")."""
+
+    def read(text: str) -> C:
+        try:
+            return parse(text.strip().upper())
+        except ValueError:
+            raise BadAction(f"“{text[:12]}” is not a card (write it like {examples}).") from None
+
+    return read
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One game the platform hosts."""
@@ -160,6 +191,36 @@ class GameKind:
     # The game's rules page content, a template in its own folder
     # (games/kinds/<game>/templates/games/<game>/rules.html), shown at /rules/<slug>/.
     rules_template: str = ""
+
+    @classmethod
+    def of(cls, package: str | None, *, blurb: str, **extra: Any) -> GameKind:
+        """The kind of the game whose folder is `package` (its kind.py's `__package__`), from
+        the modules every game's folder has, by the names they all use: `engine/seam.py`
+        (SLUG, NAME, SEAT_COUNTS, RULES, OPTIONS), `bots.py` (BOTS), `table.py` (TABLE, whose
+        template folder holds `rules.html`), `conformance.py` (CHECKER), `export.py`
+        (export_trace) and `statistics.py` (STATISTICS). `extra`: the fields a game sets
+        apart from these (teams, places, stylesheet, ...)."""
+        if not package:
+            raise ValueError("GameKind.of takes the package of a game's folder.")
+        seam, bots, table, conformance, export, statistics = (
+            import_module(f"{package}.{name}")
+            for name in ("engine.seam", "bots", "table", "conformance", "export", "statistics")
+        )
+        return cls(
+            slug=seam.SLUG,
+            name=seam.NAME,
+            blurb=blurb,
+            seat_counts=seam.SEAT_COUNTS,
+            rules=seam.RULES,
+            bots=bots.BOTS,
+            table=table.TABLE,
+            conformance=conformance.CHECKER,
+            export=export.export_trace,
+            options=seam.OPTIONS,
+            statistics=statistics.STATISTICS,
+            rules_template=f"{table.TABLE.folder}/rules.html",
+            **extra,
+        )
 
     def level_label(self, level: str) -> str:
         """ "Hard bot" for "hard" (a level this game does not offer: "Bot")."""

@@ -1,6 +1,6 @@
 """Presence by request: a signed-in user answered on one of a game's pages (the table and
 its partials, the waiting room, the replay, a move...) counts as present at that game for a
-while (games/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in
+while (games/live/presence.py `seen`), whether or not a socket of theirs is open. Any signed-in
 request also counts as being online (`online.stamp_online`: what friends see,
 docs/friends.md)."""
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from games import online, presence
+from games.live import online, presence, realtime
 
 
 class PresenceMiddleware:
@@ -26,8 +26,9 @@ class PresenceMiddleware:
         # or 403 would let anyone write a stamp for any number. A move the game refused
         # (409 stale, 422 illegal) was still made by somebody at the table.
         status = response.status_code
-        if user is not None and user.is_authenticated:
-            online.stamp_online(user.pk)  # online anywhere, for friends
+        # Online anywhere, for friends: their lobbies hear when somebody has just come online.
+        if user is not None and user.is_authenticated and online.stamp_online(user.pk):
+            realtime.came_online(user.pk)
         if (
             isinstance(game_id, int)
             and user is not None

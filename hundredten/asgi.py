@@ -75,9 +75,10 @@ if settings.GC_TUNING:
     tune_garbage_collector()
 
 # Each server process sweeps the database for due deadlines (turn clocks, overdue bot
-# moves, queued mail): games/deadlines.py. Off under pytest, on in every server.
-from games import deadlines, thinking  # noqa: E402
+# moves, queued mail): games/clocks/deadlines.py. Off under pytest, on in every server.
+from games.bots import thinking  # noqa: E402
+from games.clocks import deadlines  # noqa: E402
 
 deadlines.start()
-# The hard bots think in worker processes (games/thinking.py): start them now.
+# The hard bots think in worker processes (games/bots/thinking.py): start them now.
 thinking.warm_up()

@@ -31,7 +31,7 @@ from django.core.handlers.base import BaseHandler
 from django.db import connections
 from django.http import HttpRequest, HttpResponseBase
 
-from games import realtime
+from games.live import realtime
 
 
 class RequestThreads:
@@ -79,7 +79,7 @@ class KeptThreadsASGIHandler(ASGIHandler):
         if scope["type"] != "http":
             raise ValueError(f"Django can only handle ASGI/HTTP connections, not {scope['type']}.")
         # Pushes from this request's thread go to this loop without waiting, and are dropped
-        # once it has stopped (games.realtime): none waits for ever on a server shutting down.
+        # once it has stopped (games.live.realtime): none waits for ever on a server shutting down.
         realtime.remember_loop(asyncio.get_running_loop())
         executor = REQUEST_THREADS.lend()
         try:

@@ -302,7 +302,7 @@ CONTENT_SECURITY_POLICY = {
 
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
-# Worker processes for the hard bots' searches (games/thinking.py): one per server process by
+# Worker processes for the hard bots' searches (games/bots/thinking.py): one per server process by
 # default, none under pytest (the search then runs in the caller's thread). A search that
 # takes longer than BOT_SEARCH_SECONDS is replaced by the medium bot's move.
 BOT_SEARCH_PROCESSES = env_int("BOT_SEARCH_PROCESSES", 0 if "PYTEST_VERSION" in os.environ else 1)
@@ -312,7 +312,7 @@ BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "2"))
 # been away from the table before another may ask a bot to cover their seat (or the
 # organizer give it to a stand-in), and before the organizer may abandon a game that every
 # other human player has left. A request on a game's pages keeps its player present for
-# COVER_GRACE_SECONDS too (games/presence.py: the away threshold).
+# COVER_GRACE_SECONDS too (games/live/presence.py: the away threshold).
 COVER_GRACE_SECONDS = env_int("COVER_GRACE_SECONDS", 120)
 ABANDON_AFTER_SECONDS = env_int("ABANDON_AFTER_SECONDS", 15 * 60)
 
@@ -338,10 +338,8 @@ LOGGING = {
     "loggers": {"django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL}},
 }
 
-# How long after its pause a bot's move counts as lost (a restart killed its timer) and the
-# deadline sweep plays it (games/clocks.py, games/deadlines.py).
-BOT_OVERDUE_SECONDS = float(env_str("BOT_OVERDUE_SECONDS", "3"))
-# The deadline sweep (games/deadlines.py): each server process looks for what is due this
-# often. Off in the test process (tests call `deadlines.tick` themselves); on in servers.
+# The deadline sweep (games/clocks/deadlines.py): each server process looks for what is due this
+# often, and at once when its own commit leaves a bot to move. It makes every bot move and
+# applies every clock. Off in the test process (tests call `deadlines.tick`); on in servers.
 DEADLINE_SWEEP = env_bool("DEADLINE_SWEEP", default="PYTEST_VERSION" not in os.environ)
 DEADLINE_SWEEP_SECONDS = float(env_str("DEADLINE_SWEEP_SECONDS", "1"))

@@ -10,8 +10,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -21,7 +23,10 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.db import transaction
 from django.test import Client
+
+from tests.bots import in_test_transaction, play_bots
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -112,18 +117,39 @@ def dave(db: None) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _bots_move_when_due() -> Iterator[None]:
+    """A change that leaves a bot to move plays it through the sweep (`play_bots`), as in a
+    server the commit wakes the sweeper: after the commit, or at once inside a test's own
+    transaction (a `db` test's changes never commit)."""
+    from games import signals
+
+    def changed(sender: Any, *, change: Any, **_: Any) -> None:
+        if not change.bots_to_move:
+            return
+        if in_test_transaction():
+            play_bots()
+        else:
+            transaction.on_commit(play_bots)
+
+    signals.table_changed.connect(changed, dispatch_uid="tests-play-bots")
+    yield
+    signals.table_changed.disconnect(dispatch_uid="tests-play-bots")
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache() -> Iterator[None]:
     """No test inherits another's cached state: rate-limit counters live in Django's cache;
     engine states and table parts are kept per process by game id, and flushed test
     databases reuse ids."""
     from django.core.cache import cache
 
-    from games import basis, presence
-    from games.services import table
+    from games.live import presence
+    from games.presenters import basis
+    from games.services import states
 
     cache.clear()
     presence.forget_all()
-    table.clear_state_cache()
+    states.clear_state_cache()
     basis.clear_table_cache()
     yield
 
@@ -196,7 +222,7 @@ def server_env(workdir: Path, **extra: str) -> dict[str, str]:
         "BOT_DELAY_SECONDS": os.environ.get("E2E_BOT_DELAY_SECONDS", "0.05"),
         "TABLE_STEP_SECONDS": os.environ.get("E2E_TABLE_STEP_SECONDS", "0.05"),
         "LOGIN_FAILED_LIMIT": "100/m/ip,100/m/key",
-        # Servers sweep for due deadlines (games/deadlines.py), as in production; the
+        # Servers sweep for due deadlines (games/clocks/deadlines.py), as in production; the
         # pytest process itself does not (it calls deadlines.tick).
         "DEADLINE_SWEEP": "1",
         "PYTHONUNBUFFERED": "1",
@@ -211,6 +237,38 @@ def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True, capture_output=True
     )
+
+
+# The start of a `shell_json` script that makes people and games: `person(name)` finds or
+# makes a user and logs in a session for them, (user, session key); `started_game(name, alice,
+# bob)` is a private two-seat game of alice's that bob joined, started. No braces: the scripts
+# that follow it are filled in with str.format.
+SHELL_PEOPLE = """
+import json
+from django.test import Client
+from accounts.models import User
+from games.services import lobby
+
+def person(name):
+    user = User.objects.filter(username=name).first() or User.objects.create_user(
+        username=name, password="a-good-long-password-1", display_name=name.capitalize())
+    client = Client()
+    client.force_login(user)
+    return user, client.cookies["sessionid"].value
+
+def started_game(name, alice, bob):
+    game = lobby.create_game(organizer=alice, name=name, public=False, max_players=2)
+    lobby.invite(game_id=game.pk, by=alice, username=bob.username)
+    lobby.accept(game_id=game.pk, user=bob)
+    lobby.start_game(game_id=game.pk, by=alice)
+    return game
+"""
+
+
+def found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found"
+    return match.group(1)
 
 
 def shell_json(env: dict[str, str], code: str) -> dict[str, Any]:
@@ -283,12 +341,28 @@ def e2e_workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def e2e_env(e2e_workdir: Path) -> dict[str, str]:
-    # As in production, the hard bots think in a worker process (games/thinking.py).
+    # As in production, the hard bots think in a worker process (games/bots/thinking.py).
     env = server_env(e2e_workdir, BOT_SEARCH_PROCESSES="1")
     manage(env, "migrate", "--noinput", "-v0")
     if env.get("DATABASE_URL"):
         manage(env, "flush", "--noinput", "-v0")  # a shared PostgreSQL database: start empty
     manage(env, "collectstatic", "--noinput", "-v0")
+    return env
+
+
+def second_server_env(
+    env: dict[str, str], workdir: Path, name: str, **extra: str
+) -> dict[str, str]:
+    """The environment of a second server beside the e2e one. On PostgreSQL + Redis it shares
+    the database (pushes cross processes). On SQLite it gets its own copy of the migrated
+    database: with the in-memory channel layer two daphnes do not hear each other's pushes,
+    and either one's deadline sweep could make the other's bot moves, unheard."""
+    env = {**env, **extra}
+    if not env.get("DATABASE_URL"):
+        copy = workdir / f"{name}.sqlite3"
+        with sqlite3.connect(env["SQLITE_PATH"]) as source, sqlite3.connect(copy) as target:
+            source.backup(target)  # consistent while the other server runs
+        env["SQLITE_PATH"] = str(copy)
     return env
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import presence
+from games.live import presence
 from tests.conftest import logged_in_client
 
 

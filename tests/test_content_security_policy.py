@@ -113,7 +113,7 @@ def crawl(client: Client, starts: list[str], limit: int = 150) -> dict[str, tupl
 def test_every_html_page_carries_the_policy(alice, bob, carol, settings):
     from games.services import lobby
 
-    settings.BOT_DELAY_SECONDS = 0  # bots play at once, inside the test
+    settings.BOT_DELAY_SECONDS = 0  # bots' moves due at once (tests/bots.py play_bots)
 
     starts = ["/", "/games/new/", "/accounts/profile/", "/no/such/page/", "/lobby/lists/"]
     for slug, kind in REGISTRY.items():

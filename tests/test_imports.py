@@ -95,7 +95,7 @@ def test_our_modules_import_in_one_direction():
 def test_the_check_sees_a_circle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     edges = graph()
-    assert "games.services.bot_moves" in edges["games.bots"]  # the runner builds on the service
-    assert "games.services.table" in edges["games.services.bot_moves"]
-    assert "games.services.table" in edges["games.basis"]
-    assert "games.basis" in edges["games.context"]
+    assert "games.services.bot_moves" in edges["games.clocks.deadlines"]  # the sweep builds on it
+    assert "games.services.announce" in edges["games.services.bot_moves"]
+    assert "games.services.states" in edges["games.presenters.basis"]
+    assert "games.presenters.basis" in edges["games.presenters.context"]

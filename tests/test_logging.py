@@ -17,7 +17,7 @@ import logging, django
 django.setup()
 logging.getLogger("django.channels.server").info("HTTP GET /lobby/ 200 [0.01, 127.0.0.1:5]")
 logging.getLogger("django.request").warning("Not Found: /nowhere/")
-logging.getLogger("games.deadlines").warning("a sweep failed")
+logging.getLogger("games.clocks.deadlines").warning("a sweep failed")
 """
 
 

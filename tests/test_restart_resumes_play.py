@@ -3,7 +3,7 @@ and a seat whose clock ran out while the server was down is played by its bot.
 
 A real daphne process is started, stopped, the game is left in that state in its database
 (as a shutdown mid-game leaves it), and a new daphne is started: nobody opens the table or a
-socket; the database alone shows the moves being made (games/deadlines.py).
+socket; the database alone shows the moves being made (games/clocks/deadlines.py).
 """
 
 from __future__ import annotations

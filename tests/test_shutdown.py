@@ -17,7 +17,6 @@ import collections
 import contextlib
 import dataclasses
 import http.client
-import re
 import signal
 import sqlite3
 import subprocess
@@ -33,7 +32,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from hundredten.drain import DRAIN_SECONDS
-from tests.conftest import manage, server_env, shell_json, start_daphne
+from tests.conftest import SHELL_PEOPLE, found, manage, server_env, shell_json, start_daphne
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = pytest.mark.timeout(SERVER_TIMEOUT)
@@ -46,43 +45,22 @@ ROUNDS = (
 # The drain's bound for the requests inside (hundredten/drain.py), then the rest of the exit.
 EXIT_WITHIN_SECONDS = DRAIN_SECONDS + 5.0
 
-SETUP = """
-import json
-from django.test import Client
-from accounts.models import User
-from games.services import lobby
-
-def person(name):
-    user = User.objects.filter(username=name).first() or User.objects.create_user(
-        username=name, password="a-good-long-password-1", display_name=name.capitalize())
-    client = Client()
-    client.force_login(user)
-    return user, client.cookies["sessionid"].value
-
+SETUP = (
+    SHELL_PEOPLE
+    + """
 alice, alice_session = person("{prefix}alice")
 bob, bob_session = person("{prefix}bob")
-games = []
-for n in range({count}):
-    game = lobby.create_game(organizer=alice, name=f"Shutdown {{n}}", public=False, max_players=2)
-    lobby.invite(game_id=game.pk, by=alice, username=bob.username)
-    lobby.accept(game_id=game.pk, user=bob)
-    lobby.start_game(game_id=game.pk, by=alice)
-    games.append(game.pk)
+games = [started_game(f"Shutdown {{n}}", alice, bob).pk for n in range({count})]
 print("SETUP" + json.dumps({{"games": games, "alice_session": alice_session,
     "bob_session": bob_session}}))
 """
+)
 
 
 def setup_games(env: dict[str, str], count: int, prefix: str = "") -> dict[str, Any]:
     """`count` started two-seat games of alice's and bob's (users named with `prefix`: a
     PostgreSQL database is shared with other tests), and both sessions."""
     return shell_json(env, SETUP.format(count=count, prefix=prefix))
-
-
-def found(pattern: str, text: str) -> str:
-    match = re.search(pattern, text)
-    assert match, f"{pattern!r} not found"
-    return match.group(1)
 
 
 def prepare_move(url: str, game_id: int, session: str) -> tuple[str, dict[str, str]]:

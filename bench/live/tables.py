@@ -60,7 +60,7 @@ def make_games(
     from accounts.models import User
     from games import registry
     from games.models import Game, Membership
-    from games.services import table
+    from games.services import recording, states, table
 
     kind = registry.kind(slug)
     games: list[BenchGame] = []
@@ -109,10 +109,10 @@ def make_games(
             skip = max(0, together[0] - offset - 1)
             with transaction.atomic():
                 game = Game.objects.select_for_update().get(pk=game.pk)
-                state = table.load_state(game)
+                state = states.load_state(game)
                 for turn in mirror[:skip]:
                     for seat, action, _ in turn:
-                        state = table.record(game, state, seat, action, auto=False)
+                        state = recording.record(game, state, seat, action, auto=False)
         game.refresh_from_db()
         turns = [[(seat, fields) for seat, _, fields in turn] for turn in mirror[skip:]]
         games.append(BenchGame(game.pk, players, turns, game.version))
@@ -121,14 +121,13 @@ def make_games(
 
 def start_bot_tables(count: int, slug: str, level: str, seats: int) -> list[int]:
     """`count` games of `seats` bots of `level`, started, for the daphnes to play in the
-    background (`--bot-tables`). They are made here with no timer: each daphne's deadline
-    sweep finds their first bot move overdue a few seconds later (games/deadlines.py) and
-    plays it, and that daphne's bot runner plays on, one move per BOT_DELAY_SECONDS."""
+    background (`--bot-tables`). The daphnes' deadline sweeps find their first bot moves due
+    at their next look (games/clocks/deadlines.py) and play on, one move per BOT_DELAY_SECONDS."""
     from django.conf import settings
     from django.db import transaction
 
     from accounts.models import User
-    from games import bots, registry
+    from games import registry
     from games.models import Game, Membership
     from games.services import table
 
@@ -153,7 +152,6 @@ def start_bot_tables(count: int, slug: str, level: str, seats: int) -> list[int]
             )
             table.begin(game)
         ids.append(game.pk)
-    bots.cancel_all()  # the daphnes play them
     return ids
 
 

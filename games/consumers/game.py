@@ -11,13 +11,13 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games import presence, realtime
-from games.basis import adopt, known_game, table_basis
-from games.committed import game_identity
 from games.consumers import heartbeat
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
+from games.live import presence, realtime
+from games.live.committed import game_identity
 from games.models import Game, Membership
+from games.presenters.basis import adopt, known_game, table_basis
 from games.services import absence
 from games.talk import presenter as talk
 
@@ -148,7 +148,7 @@ class GameConsumer(LiveConsumer):
         except Exception:
             log.exception("presence update failed for game %s", self.game_id)
 
-    # --- events (from games.realtime) ----------------------------------------------------
+    # --- events (from games.live.realtime) -----------------------------------------------
 
     async def game_changed(self, event: dict[str, Any]) -> None:
         version = event.get("version")
@@ -279,7 +279,8 @@ class GameConsumer(LiveConsumer):
         """The away panel alone, out of band, as the table would draw it now."""
         basis = table_basis(game)
         offers = absence.table_offers(game, basis.members, basis.member_of(self.user), here)
-        return render_for(self.request, "games/_absence.html", {"absence": offers, "oob": True})
+        context = {"absence": offers, "game": game, "oob": True}
+        return render_for(self.request, "games/_absence.html", context)
 
     def elsewhere(self, game: Game) -> str:
         """The URL this page's user belongs on now, or "" to stay."""

@@ -1,4 +1,4 @@
-"""One presence heartbeat per process for all its game sockets (games.presence.touch).
+"""One presence heartbeat per process for all its game sockets (games.live.presence.touch).
 
 Every open game socket must refresh its user's count before it expires (`presence.TTL`).
 A task per socket did that with three cache commands per socket every `HEARTBEAT` seconds
@@ -16,8 +16,8 @@ import contextlib
 import weakref
 from collections import Counter
 
-from games import presence
 from games.consumers.pool import presence_call
+from games.live import presence
 
 
 class Heartbeat:

@@ -17,8 +17,8 @@ from django.utils.crypto import constant_time_compare
 
 from accounts.models import User
 from accounts.sessions import session_digest, signed_in_user_pk
-from games import presence, realtime
 from games.consumers.pool import Frames, in_pool, render_request
+from games.live import presence, realtime
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +170,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     def rendered(self) -> None:
         """After a render's frames went out (on the event loop)."""
 
-    # --- the session (events from games.realtime) --------------------------------------
+    # --- the session (events from games.live.realtime) ---------------------------------
 
     async def session_ended(self, event: dict[str, Any]) -> None:
         """The user signed out somewhere: close if it was with this socket's session."""

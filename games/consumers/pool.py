@@ -19,7 +19,7 @@ from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.template.loader import render_to_string
 from django_htmx.middleware import HtmxDetails
 
-from games import presence
+from games.live import presence
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -118,7 +118,7 @@ def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
 
 
 async def presence_call(func: Callable[..., T], *args: Any) -> T:
-    """A presence call (games.presence): on the event loop when the counts live in this
+    """A presence call (games.live.presence): on the event loop when the counts live in this
     process's memory (a lookup there costs less than the hop to a thread), else in the pool
     (Redis). Every open table refreshes its count every 20 s, so this is frequent."""
     if presence.in_process():

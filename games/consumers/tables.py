@@ -4,26 +4,23 @@ each a `GameConsumer` (games/consumers/game.py)."""
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 
-from games import bots, presence
-from games.basis import adoptable, table_basis
 from games.consumers import marks
 from games.consumers.game import Followed, GameConsumer, with_dots
-from games.consumers.pool import in_pool, render_for
-from games.context import table_context
+from games.consumers.pool import render_for
+from games.live import presence
 from games.models import Game
+from games.presenters.basis import adoptable, table_basis
+from games.presenters.context import table_context
 from games.presenters.room import room_context
 from games.ratings.service import rated
 from games.steps import Steps
 from games.talk import presenter as talk
 from games.talk.rules import Viewer
-
-log = logging.getLogger(__name__)
 
 
 class TableConsumer(GameConsumer):
@@ -47,19 +44,6 @@ class TableConsumer(GameConsumer):
         # The last whole table sent, for a change that only moves the seats' marks
         # (games/consumers/marks.py); None after a step of a resolution.
         self.drawn: marks.Drawn | None = None
-
-    async def opened(self) -> None:
-        await super().opened()
-        # Bots resume after a server restart once somebody looks at the table.
-        await in_pool(self._ensure_bots)()
-
-    def _ensure_bots(self) -> None:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is not None:
-            try:
-                bots.ensure_running(game)
-            except Exception:
-                log.exception("could not resume the bots of game %s", self.game_id)
 
     async def closed(self) -> None:
         if self.step_task is not None:

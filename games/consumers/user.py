@@ -10,10 +10,11 @@ from urllib.parse import parse_qs
 from django.db import connection
 from django.template.loader import render_to_string
 
-from games import realtime
+from accounts import friends as accounts_friends
 from games.addresses import game_url
 from games.consumers.live import LiveConsumer
-from games.consumers.pool import Frames, render_for
+from games.consumers.pool import Frames, in_pool, render_for
+from games.live import realtime
 from games.models import Game, Invitation, Membership
 from games.presenters.lobby import lobby_context
 
@@ -69,6 +70,7 @@ class UserConsumer(LiveConsumer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.on_lobby = False
+        self.friend_ids: set[int] = set()
         self.fresh_games: set[int] = set()
         self.new_invitations: list[int] = []
         self.shown_invitations: set[int] = set()
@@ -78,20 +80,27 @@ class UserConsumer(LiveConsumer):
     async def authorize(self) -> bool:
         query = parse_qs(bytes(self.scope.get("query_string", b"")).decode("latin-1"))
         self.on_lobby = query.get("page") == ["lobby"]
+        if self.on_lobby:  # the friends panel shows who is online: follow them coming online
+            self.friend_ids = await in_pool(accounts_friends.friend_ids)(self.user.pk)
         return True
 
     def group_names(self) -> list[str]:
         groups = [realtime.user_group(self.user.pk)]
         if self.on_lobby:
             groups.append(realtime.LOBBY_GROUP)
+            groups.extend(realtime.friend_group(uid) for uid in sorted(self.friend_ids))
         return groups
 
-    # --- events (from games.realtime) ----------------------------------------------------
+    # --- events (from games.live.realtime) -----------------------------------------------
 
     async def invitation_received(self, event: dict[str, Any]) -> None:
         with contextlib.suppress(KeyError, TypeError, ValueError):
             self.new_invitations.append(int(event["invitation_id"]))
         self.want("notices")
+
+    async def friend_online(self, event: dict[str, Any]) -> None:
+        # A friend has just come online: the friends panel (in the lists) shows it.
+        self.want("lists")
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
         # A move changes every member's lists ("Bob to play") but only the banners of the

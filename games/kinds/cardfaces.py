@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -101,4 +101,24 @@ def face(code: str, rank: str, suit: str | None, name: str) -> CardFace:
         html=shown(""),
         small=shown(" pcard-small"),
         joker=suit is None,
+    )
+
+
+class Notation(Protocol):
+    """What a card's face is drawn from: a game's engine/cards.py module, which names these
+    functions alike in every game."""
+
+    def card_code(self, card: Any, /) -> str: ...
+    def card_rank_label(self, card: Any, /) -> str: ...
+    def card_suit(self, card: Any, /) -> str | None: ...
+    def card_name(self, card: Any, /) -> str: ...
+
+
+def face_of(cards: Notation, card: Any) -> CardFace:
+    """The face of a game's `card`, as its `cards` module writes and names it."""
+    return face(
+        cards.card_code(card),
+        cards.card_rank_label(card),
+        cards.card_suit(card),
+        cards.card_name(card),
     )

@@ -13,7 +13,9 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+from games.kinds.protocol import IllegalAction, Outcome, Rules
 
 DEFAULT_GAME = "hundred-and-ten"
 
@@ -153,3 +155,122 @@ def run(paths: Iterable[str | Path], out: Writer, checkers: Mapping[str, TraceCh
             out.write(result.describe() + "\n")
     out.write(f"{passed} passed, {failed} failed\n")
     return 0 if failed == 0 and passed > 0 else 1
+
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+def compare(step: int | str, key: str, expected: Any, got: Any) -> None:
+    """Mismatch unless `got` is `expected`, equal and of the same type."""
+    if expected != got or type(expected) is not type(got):
+        raise Mismatch(step, key, expected, got)
+
+
+def check_refused(
+    rules: Rules[S, A, Any], label: str, state: S, seat: int, action: A, reason: Any
+) -> None:
+    """A trace's refused step: `seat`'s `action` is refused for `reason` (an IllegalAction's
+    code) and leaves `state` as it was."""
+    snapshot = rules.state_to_json(state)
+    try:
+        rules.apply(state, seat, action)
+    except IllegalAction as error:
+        compare(label, "reason", reason, error.code)
+    else:
+        raise Mismatch(label, "reason", reason, "accepted")
+    compare(label, "state after a refused action", snapshot, rules.state_to_json(state))
+
+
+class HandReplay:
+    """The frame of a replay of `trace["hands"]` hand by hand, for the games whose engine deals
+    the next hand as the last one ends (Fifty-Six, Hearts). A game's replay gives `start`
+    (the state from the trace's deals), `hand` (one hand's steps; the state after them) and
+    `check_outcome`; this runs them and checks what every such trace ends with."""
+
+    def __init__(self, trace: Mapping[str, Any], rules: Rules[Any, Any, Any]) -> None:
+        self.trace = trace
+        self.rules = rules
+        self.steps = 0
+
+    def start(self) -> Any:
+        raise NotImplementedError
+
+    def hand(self, index: int, entry: Mapping[str, Any], state: Any) -> Any:
+        raise NotImplementedError
+
+    def check_outcome(self, expected: Mapping[str, Any], outcome: Outcome, state: Any) -> None:
+        raise NotImplementedError
+
+    def run(self) -> int:
+        """The number of steps checked; Mismatch at the first difference."""
+        state = self.start()
+        for index, entry in enumerate(self.trace["hands"]):
+            state = self.hand(index, entry, state)
+        expected = self.trace["outcome"]
+        outcome = self.rules.outcome(state)
+        if outcome is None:
+            raise Mismatch("end", "outcome", expected, None)
+        self.check_outcome(expected, outcome, state)
+        compare("end", "to_act", [], sorted(self.rules.to_act(state)))
+        return self.steps
+
+    def open_hand(
+        self, index: int, entry: Mapping[str, Any], state: Any, *, over: str, number: str
+    ) -> str:
+        """The checks as hand `index` starts: its index, the game not `over` ("game over"),
+        the engine's hand number (compared as key `number`); the hand's label."""
+        label = f"hand {index}"
+        compare(label, "index", index, entry["index"])
+        if self.rules.outcome(state) is not None:
+            raise Mismatch(label, over, False, True)
+        compare(label, number, index, self.rules.hand_number(state))
+        return label
+
+
+class _Played(Protocol):
+    """A game's state with its finished hands, `history` (it grows as a hand ends)."""
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+
+P = TypeVar("P", bound=_Played)
+
+
+@dataclass(frozen=True)
+class ExportByHand(Generic[P, A]):
+    """A `TraceExporter` for a trace written hand by hand (Fifty-Six, Hearts): it replays the
+    log from the initial state with an entry per hand, `start(state)` for the hand `state` has
+    just dealt, `step(entry, before, seat, action, after)` for each action and `end(entry,
+    after)` once the history grows (the engine deals the next hand at once); then the whole
+    trace is `trace(state, outcome, hands, name)`. ValueError if the log does not end the
+    `what` ("game", "match")."""
+
+    rules: Rules[P, A, Any]
+    start: Callable[[P], dict[str, Any]]
+    step: Callable[[dict[str, Any], P, int, A, P], None]
+    end: Callable[[dict[str, Any], P], None]
+    trace: Callable[[P, Outcome, list[dict[str, Any]], str], dict[str, Any]]
+    what: str = "game"
+
+    def __call__(self, initial: P, log: Sequence[tuple[int, A]], *, name: str) -> dict[str, Any]:
+        rules = self.rules
+        state = initial
+        hands: list[dict[str, Any]] = []
+        entry = self.start(state)
+        for seat, action in log:
+            after = rules.apply(state, seat, action)
+            ended = len(after.history) > len(state.history)
+            self.step(entry, state, seat, action, after)
+            if ended:
+                self.end(entry, after)
+                hands.append(entry)
+                if rules.outcome(after) is None:
+                    entry = self.start(after)
+            state = after
+        outcome = rules.outcome(state)
+        if outcome is None:
+            what = self.what
+            raise ValueError(f"The {what} is not over: only a finished {what} makes a trace.")
+        return self.trace(state, outcome, hands, name)

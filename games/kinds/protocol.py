@@ -43,6 +43,13 @@ class IllegalAction(Exception):
         self.code = code
 
 
+def check_view_seat(seat: int | None, seats: int) -> None:
+    """A view (`Rules.view`) is for one of the `seats` seats or, with None, for a spectator:
+    ValueError for anything else (a bool is not a seat)."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
+        raise ValueError(f"Seat {seat!r} is not at this table.")
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended.
@@ -77,6 +84,24 @@ class Option:
             if value == choice and type(value) is type(choice):
                 return choice
         raise ValueError(f"{value!r} is not a choice for {self.label}.")
+
+
+def target_option(usual: int, short: int, help: str) -> Option:
+    """The "Play to" option of a game played to a target score (Hearts, Hundred and Ten):
+    the usual target, the default, and a shorter one."""
+    return Option(
+        "target",
+        "Play to",
+        usual,
+        ((usual, f"{usual} points (the usual game)"), (short, f"{short} points (a short game)")),
+        help=help,
+    )
+
+
+def target_of(options: Mapping[str, Any], usual: int) -> int:
+    """The target score `options` name (`target_option`), `usual` if they name none."""
+    target = options.get("target")
+    return usual if target is None else int(target)
 
 
 def resolve_options(options: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,6 +178,46 @@ class Rules(Protocol[S, A, V]):
     def state_to_json(self, state: S) -> dict[str, Any]: ...
 
     def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+
+
+W = TypeVar("W")  # a game's view, where it is handed in
+
+
+@dataclass(frozen=True)
+class JsonForms(Generic[S, A]):
+    """How a game writes its actions and states as JSON, and reads them back."""
+
+    action_to_json: Callable[[A], dict[str, Any]]
+    action_from_json: Callable[[Mapping[str, Any]], A]
+    state_to_json: Callable[[S], dict[str, Any]]
+    state_from_json: Callable[[Mapping[str, Any]], S]
+
+
+@dataclass(frozen=True)
+class EngineRules(Generic[S, A, W]):
+    """A `Rules` made of the engine's functions: a game subclasses it with its two ways to
+    begin (`initial_state`, `initial_state_from_deals`) and hands in the rest."""
+
+    to_act: Callable[[S], frozenset[int]]
+    legal_actions: Callable[[S, int], Sequence[A]]
+    apply: Callable[[S, int, A], S]
+    view: Callable[[S, int | None], W]
+    outcome: Callable[[S], Outcome | None]
+    hand_number: Callable[[S], int]
+    decision_key: Callable[[S, int], str]
+    json: JsonForms[S, A]
+
+    def action_to_json(self, action: A) -> dict[str, Any]:
+        return self.json.action_to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> A:
+        return self.json.action_from_json(data)
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return self.json.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        return self.json.state_from_json(data)
 
 
 class Bot(Protocol[S_in, A_out]):

@@ -125,7 +125,7 @@ class SearchBot(Generic[S, A]):
 
 def choose_seeded(bot: Bot[S, A], state: S, seat: int, seed: str) -> A:
     """`bot`'s action for `seat`, its randomness seeded by `seed` (what a worker process
-    runs for the server: games/thinking.py; a module-level function, so it pickles)."""
+    runs for the server: games/bots/thinking.py; a module-level function, so it pickles)."""
     return bot.choose(state, seat, random.Random(seed))
 
 

@@ -6,7 +6,7 @@ The row's unique (user, game, reason, key) keeps it to one per cause: per turn f
 the game's action count; then one letter per absence, decided when due), per invitation for
 INVITED, per hour for COME_BACK.
 
-Every server process runs the deadline sweep (games/deadlines.py), which calls `send_due`
+Every server process runs the deadline sweep (games/clocks/deadlines.py), which calls `send_due`
 about once a second. Several processes may call it at once, so it *claims* rows: in one
 short transaction it locks due rows (`select_for_update(skip_locked=True)`: on PostgreSQL
 another sweep passes over them; SQLite has one writer at a time, so a second sweep waits and
@@ -17,7 +17,7 @@ the send loses those letters (their outcome stays "sending"). At most once, neve
 
 What is decided when a row falls due, not when it is queued:
 - TURN goes only if it is still the user's turn (`must_act`, not handed to the bot), the
-  game is on, they are away (`games.presence`: no page of the game open, no request on it
+  game is on, they are away (`games.live.presence`: no page of the game open, no request on it
   for the away threshold) for the delay, and no letter went for this absence yet: one per
   absence (games/mail/deciding.py).
 - Any letter is dropped if its kind is turned off on the user's profile, or the user has no
@@ -45,6 +45,7 @@ from games.mail.queue import (
     game_ended,
     hour_number,
     invitation_sent,
+    on_table_changed,
     turn_began,
 )
 from games.mail.sending import send_due
@@ -56,6 +57,7 @@ __all__ = [
     "game_ended",
     "hour_number",
     "invitation_sent",
+    "on_table_changed",
     "send_due",
     "send_invite_link",
     "Subscriber",

@@ -5,7 +5,7 @@ games/mail/queue.py), but when one falls due
 - it is dropped if a later turn's row is queued (that one carries on), the turn has passed,
   the seat went to the bot or the game is over;
 - it waits while the player is present (a page of the game open, or a request on it less
-  than the away threshold ago: games/presence.py), and until TURN_MAIL_DELAY_SECONDS after
+  than the away threshold ago: games/live/presence.py), and until TURN_MAIL_DELAY_SECONDS after
   their absence began;
 - it goes, recording the absence it tells of (`PendingMail.absence`: when that absence
   began), unless a letter for that absence went already: the unique constraint on
@@ -27,10 +27,10 @@ from django.db.models import Max
 
 from accounts.addresses import verified_addresses
 from accounts.models import User
-from games import presence
+from games.live import presence
+from games.live.presence import Presence
 from games.mail.queue import PREFERENCE, Reason
 from games.models import Game, Invitation, Membership, PendingMail
-from games.presence import Presence
 
 
 def quiet_end(user: User, now: datetime) -> datetime | None:

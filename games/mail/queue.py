@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import presence
 from games.access import visible_game_or_404
+from games.live import presence
 from games.models import Game, Invitation, Membership, PendingMail
+
+if TYPE_CHECKING:
+    from games.signals import TableChange
 
 Reason = PendingMail.Reason
 
@@ -51,6 +55,16 @@ def game_ended(game: Game) -> None:
     players = Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
     user_ids = [uid for uid in players.values_list("user_id", flat=True) if uid is not None]
     _queue(game.pk, user_ids, Reason.ENDED, key=0, due_at=timezone.now())
+
+
+def on_table_changed(sender: Any, *, change: TableChange, **_: Any) -> None:
+    """A change at the table, inside its transaction (`games.signals.table_changed`): word
+    by email to those away whose turn began (sent later, unless they are back by then), and
+    to every player when the game ended."""
+    if change.fresh:
+        turn_began(change.game, change.fresh)
+    if change.ended:
+        game_ended(change.game)
 
 
 def invitation_sent(invitation: Invitation) -> None:

@@ -107,7 +107,7 @@ def deliver(outgoing: list[Outgoing]) -> None:
 
 def send_due(now: datetime | None = None) -> int:
     """Send (or drop, or postpone) every queued email that is due at `now`; called by the
-    deadline sweep of each server process (games/deadlines.py). Returns how many rows were
+    deadline sweep of each server process (games/clocks/deadlines.py). Returns how many rows were
     handled: sent, dropped or postponed by this call (not those another sweep took)."""
     now = now or timezone.now()
     handled = 0

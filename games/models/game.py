@@ -115,7 +115,7 @@ class Game(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # The pace: seconds a seat has for each move (live: 30 s to 2 min; correspondence: days),
-    # or 0 for no clock (games/clocks.py). When a clock runs out, a bot plays for the seat.
+    # or 0 for no clock (games/clocks/turns.py). When a clock runs out, a bot plays for the seat.
     move_seconds = models.PositiveIntegerField(default=0)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     # Bumped by every change (lobby or move): a client that saw an older version is stale.
@@ -199,8 +199,9 @@ class Membership(models.Model):
     # The game waits for this seat (mirrors the rules' `to_act` after every change).
     must_act = models.BooleanField(default=False)
     # When the seat to act runs out of time (its clock), or, for a seat the server plays,
-    # when its bot move is overdue (a restart lost the timer). Stored so that any process
-    # fires it, once (games/deadlines.py). None when the seat is not awaited or has no clock.
+    # when its bot move is due (after the pause between machine moves, or the end of a
+    # sweep's claim). Stored so that any process fires it, once (games/clocks/deadlines.py). None
+    # when the seat is not awaited or has no clock.
     deadline = models.DateTimeField(null=True, blank=True)
     joined_at = models.DateTimeField(default=timezone.now)
     # Given an absent player's seat during the game: the seat is unrated (docs/ratings.md).

@@ -34,7 +34,7 @@ class PendingMail(models.Model):
     done_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=40, blank=True)
     # A turn letter that went: when the player's absence began (whole seconds since the
-    # epoch, 0 if they never had the game open; games/presence.py). Empty otherwise.
+    # epoch, 0 if they never had the game open; games/live/presence.py). Empty otherwise.
     absence = models.BigIntegerField(null=True, blank=True)
 
     class Meta:

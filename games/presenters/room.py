@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from accounts.addresses import verified_address
 from accounts.friends import friend_ids
-from games import clocks, registry
+from games import registry
+from games.clocks import turns
 from games.gamekind import GameKind
 from games.models import Game, Invitation, Membership
 from games.ratings import board
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 def _pace_text(game: Game) -> list[str]:
     """The game's clock, e.g. ["Clock: 30 s per move"] (nothing without one)."""
-    text = clocks.pace_text(game.move_seconds)
+    text = turns.pace_text(game.move_seconds)
     return [f"Clock: {text}"] if text else []
 
 

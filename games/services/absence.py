@@ -1,7 +1,7 @@
 """Getting past an absent player: a bot covers their seat, a stand-in takes it over, or the
 organizer abandons the game.
 
-Absent means not present at the game (games/presence.py: no page of it open, and no request
+Absent means not present at the game (games/live/presence.py: no page of it open, and no request
 on it for the away threshold) for some time: a player whose absence began at least
 `settings.COVER_GRACE_SECONDS` ago may have their seat covered
 by a bot (any other seated player asks) or given to one of the game's invitees (the
@@ -27,19 +27,14 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import clocks, realtime
+from games.clocks import turns
+from games.live import realtime
+from games.live.presence import Presence, presence_of
 from games.models import Game, Invitation, Membership
-from games.presence import Presence, presence_of
 from games.ratings import service as ratings
+from games.services.errors import NotAPlayer, RefusedMove, TableError, UnreadableMove
 from games.services.seats import changed_hands
-from games.services.table import (
-    NotAPlayer,
-    RefusedMove,
-    TableError,
-    UnreadableMove,
-    memberships,
-    seated,
-)
+from games.services.states import memberships, seated
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -219,7 +214,7 @@ def abandon(*, game_id: int, by: User) -> Game:
     game.version += 1
     game.save(update_fields=["status", "finished_at", "version"])
     ratings.game_abandoned(game, members, present={by.pk})
-    clocks.clear(game)
+    turns.clear(game)
     game_id, version = game.pk, game.version
     people = [m.user_id for m in members if m.user_id is not None]
     transaction.on_commit(lambda: realtime.game_changed(game_id, version))

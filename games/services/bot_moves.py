@@ -1,29 +1,52 @@
-"""The bot runner's moves (games/bots.py): a bot's turn when its timer fires, and every
-pending bot move at once.
+"""Machine moves, made by the deadline sweep (games/clocks/deadlines.py) when a seat the server
+plays is due (`play_due`).
 
 Built on the table service (`games.services.table`): the same recording, the same
 announcements after commit. A bot decides with no lock held; its move is stored only if the
-game is still at the version the runner saw.
+game is still at the version the sweep saw.
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 
-from games.models import Game
-from games.services.table import (
-    after_change,
-    bot_action,
-    bot_seats,
-    kind_of,
-    load_state,
-    memberships,
-    play_bots_now,
-    record,
-    seated,
-)
+from games.models import Game, Membership
+from games.services.announce import after_change
+from games.services.bot_choice import bot_action, bot_seats
+from games.services.recording import record
+from games.services.states import kind_of, load_state, memberships, seated
+
+# How long a sweep holds a due bot move it has claimed: a process that dies while its bot
+# thinks leaves the move to another sweep after this. Far longer than the longest decision
+# (settings.BOT_SEARCH_SECONDS, after which the medium bot decides) and its store.
+CLAIM_SECONDS = 30
+
+
+def play_due(membership_id: int, deadline: datetime, now: datetime) -> int:
+    """Make the due move of a seat the server plays; returns how many moves were made (0, 1).
+
+    The sweep claims the move first (the deadline moves to the end of a claim, in one
+    conditional UPDATE), so a second process that found it due passes it by and no row is
+    locked while the bot decides. Overtaken meanwhile (a seat changed hands, another seat of
+    a simultaneous phase moved), the move is due again at once for the next look.
+    """
+    claim = now + timedelta(seconds=CLAIM_SECONDS)
+    mine = Membership.objects.filter(pk=membership_id, deadline=deadline)
+    if not mine.update(deadline=claim):
+        return 0  # claimed by another sweep, or the game moved
+    claimed = Membership.objects.filter(pk=membership_id, deadline=claim)
+    member = Membership.objects.select_related("game").get(pk=membership_id)
+    game = member.game
+    if game.status != Game.Status.ACTIVE or not member.must_act or not member.plays_itself:
+        claimed.update(deadline=None)  # a stray deadline: nothing to play
+        return 0
+    if play_bot_move(game.pk, game.version):
+        return 1
+    claimed.update(deadline=now)
+    return 0
 
 
 def play_bot_move(game_id: int, expected_version: int) -> bool:
@@ -33,14 +56,15 @@ def play_bot_move(game_id: int, expected_version: int) -> bool:
     sequential one, one bot moves. The bots decide first, with no lock held (a search takes
     tens of milliseconds, and on SQLite a write lock would stop every other move meanwhile);
     then, in one transaction with the game row locked, the moves are stored if the game is
-    still at `expected_version`. Checking the version makes duplicate schedules (two
-    processes, a healed timer) harmless.
+    still at `expected_version`.
     """
     game = Game.objects.filter(pk=game_id).first()
     if game is None or game.version != expected_version or game.status != Game.Status.ACTIVE:
         return False
     state = load_state(game)
-    by_seat = seated(game)
+    # Who plays each seat; deciding needs no user rows (the store reads every member again,
+    # under the lock).
+    by_seat = seated(game, Membership.objects.filter(game=game, seat__isnull=False))
     seats = bot_seats(game, state, by_seat)
     if len(kind_of(game).rules.to_act(state)) == 1:
         seats = seats[:1]
@@ -63,20 +87,3 @@ def _store_bot_moves(game_id: int, expected_version: int, moves: list[tuple[int,
         state = record(game, state, seat, action, auto=True)
     after_change(game, before, state, mover_seat=moves[0][0], members=members, moves=moves)
     return True
-
-
-@transaction.atomic
-def advance_bots(game_id: int) -> int:
-    """Every pending bot move of the game at once (no pauses); returns how many were made."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None or game.status != Game.Status.ACTIVE:
-        return 0
-    before = load_state(game)
-    start = game.version
-    members = memberships(game)
-    by_seat = seated(game, members)
-    seats = bot_seats(game, before, by_seat)
-    after, moves = play_bots_now(game, before, by_seat)
-    if game.version != start:
-        after_change(game, before, after, mover_seat=seats[0], members=members, moves=moves)
-    return game.version - start

@@ -2,17 +2,17 @@
 
 After commit a move's push carries, besides the new version, what that move changed
 (`change_of`): the moves themselves, the game row's fields that moves change, and each
-member's. A process holding the table of the version before applies it (`games.basis.adopt`)
-instead of reloading. Apart from games/services/table.py, which records moves: this is the
-format both processes agree on (written here, read by games/basis.py), and it follows what a
-table keeps, not how a move is recorded.
+member's. A process holding the table of the version before applies it
+(`games.presenters.basis.adopt`) instead of reloading. Apart from games/services/recording.py,
+which records moves: this is the format both processes agree on (written here, read by
+games/presenters/basis.py), and it follows what a table keeps, not how a move is recorded.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.committed import game_identity
+from games.live.committed import game_identity
 from games.models import Game, Membership
 
 Moves = list[tuple[int, Any]]  # (seat, action), in the order they were recorded
@@ -22,7 +22,7 @@ def change_of(
     game: Game, rules: Any, moves: Moves, members: tuple[Membership, ...]
 ) -> dict[str, Any]:
     """What another process needs to go from its table of the version before `moves` to
-    this one with no database read (`games.basis.adopt`): the moves, the game row's
+    this one with no database read (`games.presenters.basis.adopt`): the moves, the game row's
     fields that moves change, and each member's. Plain JSON: it crosses the channel layer.
     The members are as this process's own table has them."""
     finished = game.finished_at.isoformat() if game.finished_at is not None else None

@@ -20,9 +20,9 @@ from django.urls import reverse
 from accounts import blocking
 from accounts import friends as accounts_friends
 from accounts.models import User
-from games import presence
+from games.live import presence
+from games.live.online import online_user_ids
 from games.models import Game, Membership
-from games.online import online_user_ids
 from games.services import past_games
 
 # The invite box's one-click suggestions (friends first, then recent opponents).

@@ -1,7 +1,7 @@
 """What a change to a person means for their games.
 
 A table's names come from its shared part, kept per game version and process
-(`games.basis.table_basis`), so a new display name must change the version of every game
+(`games.presenters.basis.table_basis`), so a new display name must change the version of every game
 that shows it: then every process draws it on the next render, reloads included, and the
 open pages are told at once.
 """
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.db.models import F
 
-from games import realtime
+from games.live import realtime
 from games.models import Game, Membership
 
 if TYPE_CHECKING:

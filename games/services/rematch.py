@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 from django.db import transaction
 
 from accounts import blocking
-from games import mail, realtime
+from games import mail
+from games.live import realtime
 from games.models import Game, Invitation, Membership
+from games.services.errors import NotAPlayer, RefusedMove
 from games.services.lobby.rematches import start_rematch_if_answered
-from games.services.table import NotAPlayer, RefusedMove, seated
+from games.services.states import seated
 
 if TYPE_CHECKING:
     from accounts.models import User

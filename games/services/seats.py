@@ -1,11 +1,11 @@
 """Who plays a seat: its player, or a bot for them; and what happens when a clock runs out.
 
 A player may hand their seat to a bot and take it back later, with one click each. When a
-seat's clock runs out (`expire`, fired by games/deadlines.py), the bot plays that move and
-keeps the seat, marked away, until its player takes it back. A seat the server plays whose
-move is overdue (its timer died with a restart) is played by the same path. Each runs in one
-transaction with the game row locked, and checks again what it was called for, so a deadline
-seen by two processes is applied once.
+seat's clock runs out (`expire`, fired by games/clocks/deadlines.py), the bot plays that move and
+keeps the seat, marked away, until its player takes it back. It runs in one transaction
+with the game row locked, and checks again what it was called for, so a deadline seen by
+two processes is applied once. (The due moves of seats the server plays are the sweep's
+too, in `services.bot_moves.play_due`.)
 """
 
 from __future__ import annotations
@@ -15,17 +15,13 @@ from typing import TYPE_CHECKING
 
 from django.db import transaction
 
-from games import clocks
+from games.clocks import turns
 from games.models import Game, Membership
-from games.services.table import (
-    NotAPlayer,
-    RefusedMove,
-    after_change,
-    bot_action,
-    kind_of,
-    load_state,
-    record,
-)
+from games.services.announce import after_change
+from games.services.bot_choice import bot_action
+from games.services.errors import NotAPlayer, RefusedMove
+from games.services.recording import record
+from games.services.states import kind_of, load_state
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -49,7 +45,7 @@ def changed_hands(game: Game) -> None:
     and every table and lobby told."""
     game.version += 1
     game.save(update_fields=["version"])
-    clocks.refresh(game)
+    turns.refresh(game)
     state = load_state(game)
     after_change(game, state, state, mover_seat=None)
 

@@ -13,8 +13,9 @@ from dataclasses import replace
 from django.db import transaction
 
 from accounts.models import User
-from games import mail, realtime
+from games import mail
 from games.kinds import lobby as rules
+from games.live import realtime
 from games.models import Game, Invitation
 from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.links import _new_link, link_problem, use_invite_link

@@ -113,7 +113,7 @@ def hidden_senders(viewer_id: int | None) -> set[int]:
 
 def hand_in_progress(game: Game) -> bool:
     """Whether a hand is being played: the game is on and a move has been made since the
-    current hand began (the platform snapshots every hand's start, games/services/table.py)."""
+    current hand began (the platform snapshots every hand's start, games/services/recording.py)."""
     if game.status != Game.Status.ACTIVE:
         return False
     start = (

@@ -1,5 +1,5 @@
 """Table talk's commands: say, react, mute, set the game's talk. Each checks with
-games/talk/rules.py, writes in one transaction and pushes after commit (games/realtime.py):
+games/talk/rules.py, writes in one transaction and pushes after commit (games/live/realtime.py):
 the push carries ids only, each socket draws the line for its own user."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import transaction
 from django.http import Http404
 
-from games import realtime
 from games.access import visible_game_or_404
+from games.live import realtime
 from games.models import Game, Membership
 from games.talk import presenter, rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute

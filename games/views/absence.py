@@ -20,8 +20,8 @@ from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.forms import InviteForm, first_error
 from games.services import absence, stand_ins
+from games.services.errors import TableError, UnreadableMove
 from games.services.lobby import LobbyRefused
-from games.services.table import TableError, UnreadableMove
 from games.views.table import _render_table as render_table
 
 

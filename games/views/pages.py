@@ -3,22 +3,27 @@
 None needs a sign-in. The platform knows the games only through the registry: a rules page
 is the game's own template (`GameKind.rules_template`, in its folder under games/kinds/)
 inside a shared frame that lists the options from the `GameKind` itself, so the page never
-disagrees with what the new-game form offers. The landing page is what "/" shows a
+disagrees with what the new-game form offers, and draws the contents from the text's
+sections, so they never disagree with the text. The landing page is what "/" shows a
 signed-out visitor (games/views/lobby/screens.py hands it over); its pictures are
-static/img/tables/<slug>.jpg, one screenshot of each game's table.
+img/tables/<slug>.jpg in each game's static folder, one screenshot of its table.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_GET
 
-from games import clocks, registry
+from games import registry
+from games.clocks import turns
 from games.gamekind import GameKind
 
 
@@ -77,6 +82,24 @@ def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "games/rules_index.html", {"games": _games()})
 
 
+# A section of a game's rules text and its heading, as every game writes them (the heading
+# is our own template's HTML, safe as it stands).
+_SECTION = re.compile(
+    r'<section id="([^"]+)" aria-labelledby="\1-title">\s*<h2 id="\1-title">(.*?)</h2>', re.S
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: SafeString
+
+
+def _contents(text: str) -> list[Section]:
+    """The sections of a game's rules text, in order, for the page's contents."""
+    return [Section(id, mark_safe(title)) for id, title in _SECTION.findall(text)]
+
+
 @require_GET
 def rules(request: HttpRequest, slug: str) -> HttpResponse:
     kind = registry.REGISTRY.get(slug)
@@ -89,6 +112,10 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "bot_levels": [label for _, label in kind.bot_levels],
         "others": [k for k in registry.REGISTRY.values() if k.slug != kind.slug],
     }
+    if kind.rules_template:
+        text = render_to_string(kind.rules_template, request=request)
+        context["rules_text"] = mark_safe(text)
+        context["contents"] = _contents(text)
     return render(request, "games/rules.html", context)
 
 
@@ -96,7 +123,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 def how_to_play(request: HttpRequest) -> HttpResponse:
     context = {
         "kinds": list(registry.REGISTRY.values()),
-        "paces": [label for seconds, label in clocks.PACES if seconds],
+        "paces": [label for seconds, label in turns.PACES if seconds],
     }
     return render(request, "games/how_to_play.html", context)
 

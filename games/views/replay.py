@@ -1,4 +1,4 @@
-"""The replay page: a game stepped through from its action log (games/replay.py)."""
+"""The replay page: a game stepped through from its action log (games/presenters/replay.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.models import Game
-from games.replay import ReplayError, replay_context
+from games.presenters.replay import ReplayError, replay_context
 from games.talk import presenter as talk
 
 

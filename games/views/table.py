@@ -20,13 +20,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.http import AuthedRequest
-from games import bots
 from games.access import visible_game_or_404
-from games.context import hint_text, table_context
 from games.models import Game
+from games.presenters.context import hint_text, table_context
 from games.services import rematch as rematches
 from games.services import seats
 from games.services import table as service
+from games.services.errors import TableError
 from games.talk import presenter as talk
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
 
@@ -72,8 +72,6 @@ def table(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     if game.status == Game.Status.WAITING:
         return redirect("waiting-room", game_id=game.pk)
-    if bots.ensure_running(game):  # heals bot play after a restart
-        game.refresh_from_db()
     return _render_table(request, game, fresh=True)
 
 
@@ -95,7 +93,7 @@ def move(request: AuthedRequest, game_id: int) -> HttpResponse:
         )
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
-    except (BadMove, service.TableError) as exc:
+    except (BadMove, TableError) as exc:
         status = 400 if isinstance(exc, BadMove) else exc.status
         game = visible_game_or_404(request.user, game_id)
         return _render_table(request, game, error=str(exc), status=status, fresh=True)
@@ -121,7 +119,7 @@ def _change_hands(request: AuthedRequest, game_id: int, change: SeatChange) -> H
     game = visible_game_or_404(request.user, game_id)
     try:
         change(game_id=game.pk, user=request.user)
-    except service.TableError as exc:
+    except TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
     if not request.htmx:
         return redirect("table", game_id=game.pk)
@@ -148,7 +146,7 @@ def rematch(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     try:
         new = rematches.rematch(game_id=game.pk, user=request.user)
-    except service.TableError as exc:
+    except TableError as exc:
         return _render_table(request, game, error=exc.message, status=exc.status)
     # The rematch waits for the invited players' answers in its waiting room, unless every
     # other seat was a bot (then it has started).

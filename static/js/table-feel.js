@@ -215,7 +215,9 @@
     if (!document.getElementById("table-root")) return;
     var here = banner.getAttribute("data-turn-count") === "1" &&
       banner.getAttribute("data-turn-url") === window.location.pathname;
-    banner.classList.toggle("is-here", here);
+    // An attribute, not a class: htmx gives a swapped-in element the old one's classes until
+    // it settles, so a class would let the bar show for a moment and push the page about.
+    banner.toggleAttribute("data-here", here);
   }
   function hereBanner() {
     var banner = document.getElementById("turn-banner");

@@ -17,7 +17,7 @@
   "use strict";
   var panels = {}; // details id -> open?
 
-  // As games/presence.py away_text words it. Counted from the seconds away when the server
+  // As games/live/presence.py away_text words it. Counted from the seconds away when the server
   // drew it (data-away-for) and when this page got it, so the two clocks need not agree.
   function awayText(seconds) {
     var minutes = Math.floor(seconds / 60);

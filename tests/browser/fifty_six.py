@@ -33,7 +33,13 @@ from games.kinds.fifty_six.engine import (
     card_code,
     view_of,
 )
-from tests.browser.helpers import ROOM_URL, PageTraffic, listen, settled, table
+from tests.browser.helpers import (
+    PageTraffic,
+    Recorded,
+    create_game,
+    listen,
+    table,
+)
 from tests.kinds.fifty_six.hidden import check, check_no_cards, table_version
 
 KIND = "Fifty-Six"
@@ -42,9 +48,11 @@ KIND = "Fifty-Six"
 
 
 @dataclass
-class FiftySixMirror:
-    """The match as the server plays it. `version` is the version the pages must show;
-    `states` every version's state; `bots` the seats the server plays (naive)."""
+class FiftySixMirror(Recorded):
+    """The match as the server plays it (see `Recorded`); `bots` the seats the server plays
+    (naive)."""
+
+    END = "match_over"
 
     state: FiftySixState
     version: int
@@ -55,19 +63,9 @@ class FiftySixMirror:
     def of(
         cls, seed: str, seats: int, tables: int, bots: Iterable[int], version: int
     ) -> FiftySixMirror:
-        """The match once the bots' opening calls are made, that being `version` (read from
-        the page then); earlier versions are shifted to match."""
+        """The match once the bots' opening calls are made, at `version`."""
         first = RULES.initial_state(seed, seats, {"tables_per_team": tables})
-        mirror = cls(first, 0, frozenset(bots), {0: first})
-        mirror.run_bots()
-        shift = version - mirror.version
-        mirror.states = {v + shift: state for v, state in mirror.states.items()}
-        mirror.version = version
-        return mirror
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "match_over"
+        return cls(first, 0, frozenset(bots), {0: first}).opened(version)
 
     def to_act(self) -> int:
         (seat,) = RULES.to_act(self.state)
@@ -223,20 +221,10 @@ def expect_table(page: Page, mirror: FiftySixMirror, seat: int, names: list[str]
 
 def create_fifty_six_game(page: Page, name: str, seats: int, tables: int) -> int:
     """From the lobby: a new private game of Fifty-Six for `seats` with `tables` per team."""
-    page.get_by_role("link", name="New game").first.click()
-    settled(page)
-    page.get_by_role("radio", name=KIND).check()
-    expect(page.locator("#game-setup")).to_contain_text(f"{KIND} is played by 4 or 6 players")
-    settled(page)
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Seats").select_option(str(seats))
-    page.get_by_label("Tables per team").select_option(str(tables))
-    page.get_by_role("button", name="Create game").click()
-    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    values = {"Tables per team": str(tables)}
+    game_id = create_game(page, name, seats, kind=KIND, played_by="4 or 6 players", values=values)
     expect(page.locator(".room-seat")).to_have_count(seats)
-    found = ROOM_URL.search(page.url)
-    assert found, page.url
-    return int(found.group(1))
+    return game_id
 
 
 def act(page: Page, action: Action) -> None:

@@ -29,6 +29,7 @@ from games.kinds.hearts.engine import (
     card_name,
     view_of,
 )
+from tests.browser.helpers import Recorded
 
 PREFIX = "hb"  # usernames unique to the Hearts browser tests (the e2e database is shared)
 NAMED = {card_name(Card(c)): code for c, code in enumerate(CODES)}
@@ -39,12 +40,11 @@ CARD_NAMES = re.compile("|".join(re.escape(name) for name in NAMED))
 
 
 @dataclass
-class HeartsMirror:
-    """The game as the server plays it, from the seed and the moves.
+class HeartsMirror(Recorded):
+    """The game as the server plays it, from the seed and the moves (see `Recorded`).
 
-    `version` is the version the pages must show; `states` every version's state (for the
-    frames, which are checked afterwards). `bots` are the seats the server plays: in a
-    passing hand they pass as soon as they may (all in one commit), in the play one at a time.
+    `bots` are the seats the server plays: in a passing hand they pass as soon as they may (all
+    in one commit), in the play one at a time.
     """
 
     state: HeartsState
@@ -56,16 +56,7 @@ class HeartsMirror:
     def of(cls, seed: str, target: int, version: int, bots: Iterable[int] = ()) -> HeartsMirror:
         """The game at `version`, read when the bots' opening moves are made."""
         first = RULES.initial_state(seed, 4, {"target": target})
-        mirror = cls(first, 0, frozenset(bots), {0: first})
-        mirror.run_bots()
-        shift = version - mirror.version
-        mirror.states = {v + shift: state for v, state in mirror.states.items()}
-        mirror.version = version
-        return mirror
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
+        return cls(first, 0, frozenset(bots), {0: first}).opened(version)
 
     @property
     def passing(self) -> bool:

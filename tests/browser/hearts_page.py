@@ -5,17 +5,24 @@ checked against the mirror, and the Hearts screenshots.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.hearts.engine import Action, Card, HeartsState, Pass, Play, card_code
-from tests.browser.hearts import HeartsMirror, codes, facts_of
-from tests.browser.helpers import DESKTOP, PHONE, ROOM_URL, click_sends_nothing, settled
-from tests.conftest import ARTIFACTS, ROOT
+from tests.browser.hearts import HeartsMirror, codes, facts_of, record_frames
+from tests.browser.helpers import (
+    click_sends_nothing,
+    create_game,
+    my_seat,
+    reload_when_chosen,
+    sign_up,
+    start_with_bots,
+    version,
+)
+from tests.browser.helpers.pictures import FITS, looks, picture
 
 # --- acting on the page --------------------------------------------------------------------
 
@@ -23,22 +30,38 @@ from tests.conftest import ARTIFACTS, ROOT
 def create_hearts_game(page: Page, name: str, target: int, clock: str = "") -> int:
     """From the lobby: a new private game of Hearts to `target` (with the `clock` of that
     label, say "Live: 30 s per move", if one is given); returns its id."""
-    page.get_by_role("link", name="New game").first.click()
-    settled(page)
-    page.get_by_role("radio", name="Hearts").check()
-    expect(page.locator("#game-setup")).to_contain_text("Hearts is played by")
+    return create_game(
+        page,
+        name,
+        None,
+        kind="Hearts",
+        form=hearts_form,
+        values={"Play to": str(target)},
+        labels={"Clock": clock} if clock else None,
+    )
+
+
+def hearts_form(page: Page) -> None:
+    """The form of a game of Hearts: a target to play to, and four seats only."""
     expect(page.get_by_label("Play to")).to_be_visible()
-    settled(page)
-    page.get_by_label("Name").fill(name)
     expect(page.get_by_label("Seats").locator("option")).to_have_count(1)
-    page.get_by_label("Play to").select_option(str(target))
-    if clock:
-        page.get_by_label("Clock").select_option(label=clock)
-    page.get_by_role("button", name="Create game").click()
-    expect(page.get_by_role("heading", name=name)).to_be_visible()
-    found = ROOM_URL.search(page.url)
-    assert found, page.url
-    return int(found.group(1))
+
+
+def alone_with_bots(
+    browser: Browser, base_url: str, env: dict[str, str], name: str, game: str, seed: str
+) -> tuple[Page, list[str], HeartsMirror]:
+    """`name` signs up (every frame their page receives recorded from then on), creates
+    `game` to 50 for four, seats three bots, fixes the seed and starts, at seat 0; the page is
+    loaded afresh once the bots have passed. Returns the page, its frames and the mirror."""
+    page = sign_up(browser, base_url, name)
+    frames = record_frames(page)
+    game_id = create_hearts_game(page, game, target=50)
+    expect(page.locator(".room-seat")).to_have_count(4)
+    start_with_bots(page, env, game_id, seed)
+    assert my_seat(page) == 0
+    expect(page.locator("#table.is-my-turn")).to_be_visible()
+    reload_when_chosen(page, 3)
+    return page, frames, HeartsMirror.of(seed, 50, version(page), bots=(1, 2, 3))
 
 
 def tick(page: Page, cards: Iterable[Card]) -> None:
@@ -114,28 +137,13 @@ def check_score_sheet(page: Page, state: HeartsState) -> None:
 
 # --- screenshots ----------------------------------------------------------------------------
 
-SHOTS_FOLDER = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
-FITS = "document.documentElement.scrollWidth <= window.innerWidth"
-
 
 def shoot_all(page: Page, stage: str, wide: list[str]) -> list[Path]:
     """Desktop and phone, light and dark; notes in `wide` the phone pages that scroll
     sideways (checked once every picture is taken, so they can all be looked at)."""
-    SHOTS_FOLDER.mkdir(parents=True, exist_ok=True)
     paths = []
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            if size_name == "phone" and not page.evaluate(FITS):
-                wide.append(f"{stage}-{scheme}")
-            path = SHOTS_FOLDER / f"hearts-{stage}-{size_name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True, animations="disabled")
-            paths.append(path)
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size(DESKTOP)
+    for size_name, scheme in looks(page):
+        if size_name == "phone" and not page.evaluate(FITS):
+            wide.append(f"{stage}-{scheme}")
+        paths.append(picture(page, f"hearts-{stage}-{size_name}-{scheme}"))
     return paths

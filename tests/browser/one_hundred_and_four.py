@@ -4,7 +4,7 @@ may see at each version, and the page's controls (used by test_one_hundred_and_f
 A `NimmtMirror` plays the game as the server does, from the seed: the bots' seats by their
 levels ("easy", "medium", "hard"), in seat order, all of them as soon as they may choose, each
 bot's randomness seeded as the server seeds it (the game's seed, the number of actions before,
-the seat: games.services.table.bot_action); the people make the moves the test picks. It
+the seat: games.services.bot_choice.bot_action); the people make the moves the test picks. It
 keeps every version's state, so every page load, htmx answer and websocket frame can be
 checked afterwards against what its seat may see at the version it names (`check_html`): its
 own hand and choice, the rows, the piles, the cards revealed in this and earlier turns. Never
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.one_hundred_and_four.bots import BOTS, suggest
 from games.kinds.one_hundred_and_four.engine import (
@@ -32,13 +32,22 @@ from games.kinds.one_hundred_and_four.engine import (
     view_of,
 )
 from games.kinds.one_hundred_and_four.engine.state import SeededDeals
-from tests.browser.helpers import ROOM_URL, PageTraffic, listen, settled
+from tests.browser.helpers import (
+    PageTraffic,
+    Recorded,
+    create_game,
+    listen,
+    my_seat,
+    reload_when_chosen,
+    sign_up,
+    start_with_bots,
+)
 
 KIND = "One Hundred and Four"
 
 
 def bot_rng(seed: str, actions: int, seat: int) -> random.Random:
-    """The randomness the server gives a bot's move (games.services.table.bot_action)."""
+    """The randomness the server gives a bot's move (games.services.bot_choice.bot_action)."""
     return random.Random(f"{seed}:{actions}:{seat}")
 
 
@@ -46,9 +55,9 @@ def bot_rng(seed: str, actions: int, seat: int) -> random.Random:
 
 
 @dataclass
-class NimmtMirror:
-    """The game as the server plays it. `version` is the version the pages must show;
-    `states` every version's state; `bots` the server's seats and their levels."""
+class NimmtMirror(Recorded):
+    """The game as the server plays it (see `Recorded`); `bots` the server's seats and their
+    levels."""
 
     state: HundredAndFourState
     version: int
@@ -59,19 +68,9 @@ class NimmtMirror:
 
     @classmethod
     def of(cls, seed: str, seats: int, bots: dict[int, str], version: int = 0) -> NimmtMirror:
-        """The game once the bots' first choices are made, that being `version` (read from
-        the page then); earlier versions are shifted to match."""
+        """The game once the bots' first choices are made, at `version`."""
         first = RULES.initial_state(seed, seats, {})
-        mirror = cls(first, 0, seed, dict(bots), {0: first})
-        mirror.run_bots()
-        shift = version - mirror.version
-        mirror.states = {v + shift: state for v, state in mirror.states.items()}
-        mirror.version = version
-        return mirror
-
-    @property
-    def over(self) -> bool:
-        return self.state.phase == "over"
+        return cls(first, 0, seed, dict(bots), {0: first}).opened(version)
 
     def view(self, seat: int, at: int | None = None) -> HundredAndFourView:
         return view_of(self.state if at is None else self.states[at], seat)
@@ -323,19 +322,31 @@ def steps_key(state: HundredAndFourState) -> tuple[str, int]:
 
 def create_nimmt_game(page: Page, name: str, seats: int) -> int:
     """From the lobby: a new private game of One Hundred and Four for `seats`."""
-    page.get_by_role("link", name="New game").first.click()
-    settled(page)
-    page.get_by_role("radio", name=KIND).check()
-    expect(page.locator("#game-setup")).to_contain_text(f"{KIND} is played by 2 to 10 players")
-    settled(page)
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Seats").select_option(str(seats))
-    page.get_by_role("button", name="Create game").click()
-    expect(page.get_by_role("heading", name=name)).to_be_visible()
+    game_id = create_game(page, name, seats, kind=KIND, played_by="2 to 10 players")
     expect(page.locator(".room-seat")).to_have_count(seats)
-    found = ROOM_URL.search(page.url)
-    assert found, page.url
-    return int(found.group(1))
+    return game_id
+
+
+def alone_with_bots(
+    browser: Browser,
+    url: str,
+    env: dict[str, str],
+    name: str,
+    game: str,
+    seed: str,
+    bots: dict[int, str],
+) -> tuple[Page, Traffic]:
+    """`name` signs up (what their page receives recorded from then on), creates `game` for
+    one more than `bots` and seats them, fixes the seed and starts, at seat 0; the page is
+    loaded afresh once the bots have chosen, and shows each resolution's steps to the test."""
+    page = sign_up(browser, url, name)
+    traffic = record_traffic(page)
+    game_id = create_nimmt_game(page, game, seats=len(bots) + 1)
+    start_with_bots(page, env, game_id, seed, bots, add=add_nimmt_bots)
+    assert my_seat(page) == 0
+    reload_when_chosen(page, len(bots))
+    watch_steps(page)
+    return page, traffic
 
 
 def add_nimmt_bots(page: Page, levels: dict[int, str]) -> None:

@@ -6,7 +6,6 @@ then (static/js/table.js, templates/games/_absence.html)."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.helpers import (
@@ -20,7 +19,6 @@ from tests.browser.helpers import (
     start,
 )
 
-pytestmark = pytest.mark.browser
 PREFIX = "abs"
 
 

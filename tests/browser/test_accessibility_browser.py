@@ -33,24 +33,22 @@ from tests.browser.helpers import (
     add_bots,
     bid_label,
     create_game,
-    first_turn,
     focus_with_keys,
     legal_split,
     live,
     play_out,
     settled,
     sign_up,
-    solo_table,
+    solo_game,
     start,
     table,
     version,
     wait_for_version,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PREFIX = "ax"
-SEED = "s1392"
 
 # Contrast of an element's text against what is really behind it: the first opaque
 # background up the tree (or each colour stop of a gradient), with the translucent layers
@@ -221,13 +219,24 @@ SCROLL_FACTS = """(() => {
 })()"""
 
 
+# The turn bar's height right after each push swapped it in, before anything else ran.
+BANNER_HEIGHTS = """() => {
+  window.__bannerHeights = [];
+  document.addEventListener("htmx:oobAfterSwap", (event) => {
+    const banner = event.detail.target;
+    if (banner && banner.id === "turn-banner") {
+      const now = document.getElementById("turn-banner");
+      window.__bannerHeights.push(now.offsetHeight);
+    }
+  }, true);
+}"""
+
+
 def test_names_contrast_focus_and_the_phone_layout(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=15_000)
-    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
-    expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+    page, mirror = solo_game(browser, base_url, e2e_env, f"{PREFIX}alice")
     state = mirror.state
     assert state.status == Status.BIDDING and state.active_seat == 0
 
@@ -257,6 +266,7 @@ def test_names_contrast_focus_and_the_phone_layout(
     )
     scroll_y = page.evaluate("scrollY")
     assert scroll_y > 0
+    page.evaluate(BANNER_HEIGHTS)
     before = mirror.version
     move = mirror.suggestion()
     assert isinstance(move, Bid)
@@ -266,6 +276,11 @@ def test_names_contrast_focus_and_the_phone_layout(
     page.locator(f"#bid-{move.amount}").click()
     wait_for_version([page], mirror.version)
     assert page.evaluate("scrollY") == scroll_y, page.evaluate(SCROLL_FACTS)
+    # The site-wide turn bar came and went with her turn, and never showed at this table,
+    # not even for a moment: it would push the page down and back (the browser keeps what
+    # is in view in place, so the page would end up scrolled elsewhere).
+    heights = page.evaluate("window.__bannerHeights")
+    assert heights and set(heights) == {0}, heights
     page.set_viewport_size(DESKTOP)
 
     # On to the trick where a trump is led to alice and she holds non-trumps.

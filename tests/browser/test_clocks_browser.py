@@ -1,16 +1,16 @@
 """A player closes the tab on their turn in a game with a 30 s clock: the seat's clock runs
 out in front of the others, the bot plays for them and the table moves on; the player
-reopens the table and takes their seat back with one click (games/deadlines.py)."""
+reopens the table and takes their seat back with one click (games/clocks/deadlines.py)."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.helpers import (
-    invite,
+    create_game,
+    invite_and_accept,
     leave,
     live,
     my_seat,
@@ -21,7 +21,6 @@ from tests.browser.helpers import (
     version,
 )
 
-pytestmark = pytest.mark.browser
 PREFIX = "clk"
 
 
@@ -32,18 +31,9 @@ def test_a_player_who_leaves_on_their_turn_is_covered_and_takes_the_seat_back(
     alice = sign_up(browser, base_url, f"{PREFIX}alice")
     bob = sign_up(browser, base_url, f"{PREFIX}bob")
     live(bob)
-    alice.get_by_role("link", name="New game").first.click()
-    alice.get_by_label("Name").fill("Thirty seconds")
-    alice.get_by_label("Seats").select_option("2")
-    alice.get_by_label("Clock").select_option(label="Live: 30 s per move")
-    alice.get_by_role("button", name="Create game").click()
+    game_id = create_game(alice, "Thirty seconds", 2, labels={"Clock": "Live: 30 s per move"})
     expect(alice.locator(".tag", has_text="Clock: 30 s per move")).to_be_visible()
-    game_url = alice.url
-    invite(alice, f"{PREFIX}bob")
-    notice = bob.locator("#notices .notice")
-    expect(notice).to_contain_text("Thirty seconds")
-    notice.get_by_role("button", name="Accept").click()
-    expect(bob).to_have_url(game_url)
+    invite_and_accept(alice, {f"{PREFIX}bob": bob}, game_id, "Thirty seconds")
     live(alice)
     live(bob)
     start(alice)

@@ -15,7 +15,6 @@ docs/screenshots/comforts-*.png).
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 
@@ -25,13 +24,11 @@ from playwright.sync_api import Browser, Dialog, Page, expect
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import Bid, GameState, Move, Play
 from tests.browser.helpers import (
-    DESKTOP,
-    PHONE,
+    SOLO_SEED,
     Mirror,
     add_bots,
     click_move,
     create_game,
-    first_turn,
     live,
     play_out,
     set_seed,
@@ -40,16 +37,10 @@ from tests.browser.helpers import (
     table,
     version,
 )
-from tests.conftest import ARTIFACTS, ROOT
+from tests.browser.helpers.pictures import looks, picture
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
-SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1
-SHOTS = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
 
 # One card of each suit, cloned from a real card of the hand with its suit class changed
 # (a hand of five need not hold all four suits): the computed colour of its pip, and the
@@ -109,15 +100,8 @@ def check_colours(page: Page) -> None:
 
 
 def shoot(page: Page) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            path = SHOTS / f"comforts-{size_name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True, animations="disabled")
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size(DESKTOP)
+    for size_name, scheme in looks(page):
+        picture(page, f"comforts-{size_name}-{scheme}")
 
 
 class Confirming:
@@ -182,13 +166,13 @@ def test_four_colours_confirm_and_the_connection_indicator(
     page.goto(f"{base_url}/")
     game_id = create_game(page, "Comforts")
     add_bots(page, (2, 3, 4))
-    set_seed(e2e_env, game_id, SEED)
+    set_seed(e2e_env, game_id, SOLO_SEED)
     start(page)
     live(page)
     indicator = page.locator("#ws-ping")
     expect(indicator).to_have_text(re.compile(r"^\d+ ms$"))
     expect(indicator).to_have_attribute("data-level", re.compile("good|fair|poor"))
-    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+    mirror = Mirror.solo(page)
     confirming = Confirming()
 
     def choose(m: Mirror) -> Move:

@@ -12,7 +12,6 @@ seat's deadline to now (`expire`), so nobody waits 30 s.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,9 +33,7 @@ from tests.browser.helpers import (
     table,
     version,
 )
-from tests.conftest import shell_json, start_daphne, stop_daphne
-
-pytestmark = pytest.mark.browser
+from tests.conftest import second_server_env, shell_json, start_daphne, stop_daphne
 
 PREFIX = "cspa"  # usernames unique to this module (the e2e database is shared)
 COVERED = re.compile(r"away, a bot is playing for them|asked a bot to cover")
@@ -44,13 +41,7 @@ COVERED = re.compile(r"away, a bot is playing for them|asked a bot to cover")
 
 @pytest.fixture(scope="module")
 def quick_env(e2e_env: dict[str, str], e2e_workdir: Path) -> dict[str, str]:
-    env = {**e2e_env, "COVER_GRACE_SECONDS": "0"}
-    if not env.get("DATABASE_URL"):
-        copy = e2e_workdir / "absence.sqlite3"
-        with sqlite3.connect(env["SQLITE_PATH"]) as source, sqlite3.connect(copy) as target:
-            source.backup(target)  # migrated already; consistent while the other server runs
-        env["SQLITE_PATH"] = str(copy)
-    return env
+    return second_server_env(e2e_env, e2e_workdir, "absence", COVER_GRACE_SECONDS="0")
 
 
 @pytest.fixture(scope="module")

@@ -40,7 +40,7 @@ from tests.browser.helpers import (
 )
 from tests.browser.helpers import create_game as create_private_game
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PREFIX = "csp"  # usernames unique to this module (the e2e database is shared)
 

@@ -26,12 +26,10 @@ mirror): the bots play naively, the people too, but they ask for the trump when 
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.fifty_six.engine import AskTrump, Bid, ChooseTrump
@@ -47,24 +45,20 @@ from tests.browser.fifty_six import (
     wait_for,
 )
 from tests.browser.helpers import (
-    DESKTOP,
-    PHONE,
     add_bots,
     click_sends_nothing,
     first_turn,
-    invite,
     live,
     my_seat,
     no_sideways_scroll,
     not_reloaded,
-    set_seed,
     sign_up,
-    start,
+    sign_up_all,
+    start_together,
+    start_with_bots,
     table,
 )
-from tests.conftest import ARTIFACTS, ROOT
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers.pictures import FITS, looks, picture
 
 PREFIX = "fs"  # usernames unique to this module (the e2e database is shared)
 # alice (seat 0) and three bots, one table each: hand 1, her partner (seat 2) bids 29, she
@@ -76,12 +70,6 @@ SOLO_SEED = "fs4a44"
 # bid 29-39 again (R2); ann lays the A♥ face down; ben asks in trick 3 and must play his K♥;
 # ann's team loses the contract and, at one table each, the match.
 SIX_SEED = "fs6b95"
-SHOTS_FOLDER = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
-FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 def expect_match_over(page: Page, seat: int, winning_team: int, names: list[str]) -> None:
@@ -120,10 +108,7 @@ def test_alice_plays_a_match_of_fifty_six_against_three_bots(
     alice = sign_up(browser, base_url, f"{PREFIX}solo")
     traffic = record_traffic(alice)
     game_id = create_fifty_six_game(alice, "Fifty-Six after lunch", seats=4, tables=1)
-    add_bots(alice, (2, 3, 4))
-    set_seed(e2e_env, game_id, SOLO_SEED)
-    start(alice)
-    live(alice)
+    start_with_bots(alice, e2e_env, game_id, SOLO_SEED)
     assert my_seat(alice) == 0
     mirror = FiftySixMirror.of(SOLO_SEED, 4, 1, {1, 2, 3}, first_turn(alice))
     names = [name_of(alice, seat) for seat in range(4)]
@@ -176,19 +161,14 @@ def test_alice_plays_a_match_of_fifty_six_against_three_bots(
 def shoot(page: Page, stage: str, wide: list[str]) -> list[Path]:
     """Desktop and phone pictures of `stage`; notes in `wide` a phone page that scrolls
     sideways (checked once every picture is taken, so they can all be looked at)."""
-    SHOTS_FOLDER.mkdir(parents=True, exist_ok=True)
     paths = []
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
+    for size_name, _ in looks(page, schemes=()):
         # From the top: a full-page picture of a scrolled page draws the sticky site header
         # across the middle of the table.
         page.evaluate("() => window.scrollTo(0, 0)")
         if size_name == "phone" and not page.evaluate(FITS):
             wide.append(stage)
-        path = SHOTS_FOLDER / f"fifty-six-{stage}-{size_name}.png"
-        page.screenshot(path=str(path), full_page=True, animations="disabled")
-        paths.append(path)
-    page.set_viewport_size(DESKTOP)
+        paths.append(picture(page, f"fifty-six-{stage}-{size_name}"))
     return paths
 
 
@@ -208,27 +188,20 @@ def test_two_people_and_four_bots_play_a_hand_of_six_with_a_trump_ask(
     expect.set_options(timeout=15_000)
     began = time.monotonic()
     logins = [f"{PREFIX}ann", f"{PREFIX}ben"]
-    people = {name: sign_up(browser, base_url, name) for name in logins}
+    people = sign_up_all(browser, base_url, logins)
     traffic_of = {name: record_traffic(page) for name, page in people.items()}
-    organizer, guest = people[logins[0]], people[logins[1]]
-    for page in people.values():
-        live(page)
+    organizer = people[logins[0]]
     game_id = create_fifty_six_game(organizer, "Fifty-Six for six", seats=6, tables=1)
-    invite(organizer, logins[1])
-    notice = guest.locator("#notices .notice")  # the invitation reaches his lobby live
-    expect(notice).to_contain_text("Fifty-Six for six")
-    notice.get_by_role("button", name="Accept").click()
-    expect(guest).to_have_url(re.compile(rf"/games/{game_id}/$"))
-    expect(organizer.locator(".room-seat-list")).to_contain_text(logins[1])
-    add_bots(organizer, (3, 4, 5, 6))
-    set_seed(e2e_env, game_id, SIX_SEED)
-    start(organizer)
-    for page in people.values():  # the waiting rooms move to the table by themselves
-        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
-        live(page)
-    pages = {my_seat(page): page for page in people.values()}
+    pages = start_together(
+        people,
+        e2e_env,
+        game_id,
+        "Fifty-Six for six",
+        SIX_SEED,
+        seats=[0, 1],
+        bots=lambda page: add_bots(page, (3, 4, 5, 6)),
+    )
     traffic = {my_seat(page): traffic_of[name] for name, page in people.items()}
-    assert sorted(pages) == [0, 1]
     ann, ben = pages[0], pages[1]
     mirror = FiftySixMirror.of(SIX_SEED, 6, 1, {2, 3, 4, 5}, first_turn(ben))
     live(ann)

@@ -7,43 +7,30 @@ width, light and dark (UPDATE_SCREENSHOTS=1 writes them to docs/screenshots/).""
 
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.helpers import DESKTOP, PHONE, live, no_sideways_scroll, sign_up
+from tests.browser.helpers import live, no_sideways_scroll, sign_up
 from tests.browser.helpers.people import ROOM_URL, TABLE_URL
-from tests.conftest import ARTIFACTS, ROOT, shell_json
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers.pictures import DOCS_SHOTS, looks, picture
+from tests.conftest import shell_json
 
 PREFIX = "fr"  # usernames unique to this module (the e2e database is shared)
-SHOTS = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
 
 
 def shots(page: Page, name: str, target: str | None = None) -> None:
     """`name` (or only the element `target`) at desktop and phone width, light and dark."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            if size_name == "phone":
-                no_sideways_scroll(page)
-            path = str(SHOTS / f"friends-{name}-{size_name}-{scheme}.png")
-            if target:
-                element_shot(page, target, path)
-            else:
-                page.screenshot(path=path, full_page=True, animations="disabled")
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size(DESKTOP)
+    for size_name, scheme in looks(page):
+        if size_name == "phone":
+            no_sideways_scroll(page)
+        shot = f"friends-{name}-{size_name}-{scheme}"
+        if target:
+            DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
+            element_shot(page, target, str(DOCS_SHOTS / f"{shot}.png"))
+        else:
+            picture(page, shot)
 
 
 def element_shot(page: Page, target: str, path: str) -> None:

@@ -25,28 +25,22 @@ from games.kinds.hundred_and_ten.engine import Bid, Move, Status
 from games.kinds.hundred_and_ten.engine.bots import best_suit, max_bid
 from tests.browser.helpers import (
     Mirror,
-    add_bots,
     bid_label,
     click_move,
     create_game,
     expect_hand,
-    first_turn,
-    invite_and_accept,
     legal_split,
-    live,
     my_seat,
     not_reloaded,
     play_out,
-    set_seed,
-    sign_up,
-    start,
+    sign_up_all,
+    solo_game,
+    start_together,
     table,
     version,
     wait_for_version,
 )
 from tests.timeouts import HEAVY_TIMEOUT
-
-pytestmark = pytest.mark.browser
 
 PREFIX = "fg"  # usernames unique to this module (the e2e database is shared)
 # Four naive players: 178 moves over 6 rounds; seat 0 passes in advance in round 1 (it
@@ -129,25 +123,12 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
 ) -> None:
     expect.set_options(timeout=15_000)
     names = [f"{PREFIX}{who}" for who in ("alice", "bob", "carol", "dave")]
-    people = {name: sign_up(browser, base_url, name) for name in names}
+    people = sign_up_all(browser, base_url, names)
     alice = people[names[0]]
-    for page in people.values():
-        live(page)
-
     game_id = create_game(alice, "Four friends")
-    invite_and_accept(alice, {n: people[n] for n in names[1:]}, game_id, "Four friends")
-    expect(alice.locator(".room-seat-list")).to_contain_text(names[3])
-    for page in people.values():
-        live(page)
-    set_seed(e2e_env, game_id, FOUR_SEED)
-    start(alice)
-    for page in people.values():  # the others' waiting rooms move to the table by themselves
-        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
-        expect(table(page)).to_have_attribute("data-phase", "bidding")
-        live(page)
-
-    pages = {my_seat(page): page for page in people.values()}
-    assert sorted(pages) == [0, 1, 2, 3]
+    pages = start_together(
+        people, e2e_env, game_id, "Four friends", FOUR_SEED, seats=range(4), phase="bidding"
+    )
     mirror = Mirror.of(FOUR_SEED, 4, version(alice))
     wait_for_version(pages.values(), mirror.version)
     for seat, page in pages.items():
@@ -241,16 +222,11 @@ def test_alice_plays_a_whole_game_against_three_bots(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=15_000)
-    alice = sign_up(browser, base_url, f"{PREFIX}solo")
-    game_id = create_game(alice, "Solo evening")
-    add_bots(alice, (2, 3, 4))
-    set_seed(e2e_env, game_id, SOLO_SEED)
-    start(alice)
-    live(alice)
-    assert my_seat(alice) == 0
     # The bots bid first (alice deals and speaks last); then the page waits for her.
-    expect(alice.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SOLO_SEED, 4, first_turn(alice), bots=(1, 2, 3))
+    alice, mirror = solo_game(
+        browser, base_url, e2e_env, f"{PREFIX}solo", SOLO_SEED, game="Solo evening"
+    )
+    assert my_seat(alice) == 0
     expect_hand(alice, mirror.state, 0)
 
     play_out(mirror, {0: alice}, before_move=check_before_move)

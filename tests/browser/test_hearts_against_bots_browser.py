@@ -5,9 +5,8 @@ alice plays three bots to 50 points: she ticks three cards and passes in each pa
 and clicks a playable card on each turn; only the legal cards are enabled, a disabled card
 does nothing, and her page never holds another seat's card.
 
-A `HeartsMirror` (tests/browser/hearts.py) follows the game with the pure engine from the
-seed, so the test knows every version, hand, legal card and every card a page may show;
-every websocket frame a page receives is checked too.
+The game is followed with tests/browser/hearts.py's mirror, and her page and every frame it
+receives are checked against it.
 """
 
 from __future__ import annotations
@@ -15,35 +14,25 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from games.kinds.hearts.engine import Pass
-from tests.browser.hearts import PREFIX, HeartsMirror, check_frames, facts_of, record_frames
+from tests.browser.hearts import PREFIX, check_frames, facts_of
 from tests.browser.hearts_page import (
     act,
+    alone_with_bots,
     check_score_sheet,
     check_turn,
-    create_hearts_game,
     expect_ticked,
     tick,
     try_disabled_card,
 )
 from tests.browser.helpers import (
-    add_bots,
-    live,
-    my_seat,
     not_reloaded,
-    set_seed,
-    sign_up,
-    start,
     table,
     version,
     wait_for_version,
 )
-
-pytestmark = pytest.mark.browser
-
 
 # alice (seat 0) and three naive bots, to 50: three hands (left, right, across); alice holds
 # the 2♣ after the first exchange (only it is enabled), takes no point and wins with 0.
@@ -55,22 +44,9 @@ def test_alice_plays_hearts_to_fifty_against_three_bots(
 ) -> None:
     expect.set_options(timeout=15_000)
     began = time.monotonic()
-    alice = sign_up(browser, base_url, f"{PREFIX}solo")
-    frames = record_frames(alice)
-    game_id = create_hearts_game(alice, "Hearts after dinner", target=50)
-    expect(alice.locator(".room-seat")).to_have_count(4)
-    add_bots(alice, (2, 3, 4))
-    set_seed(e2e_env, game_id, SOLO_SEED)
-    start(alice)
-    live(alice)
-    assert my_seat(alice) == 0
-    # The bots pass at once; then the game waits for alice alone. Loaded afresh once, so the
-    # version counted from is exact (see helpers.first_turn).
-    expect(alice.locator("#table .seat .chip-passed-cards")).to_have_count(3)
-    expect(alice.locator("#table.is-my-turn")).to_be_visible()
-    alice.reload()
-    live(alice)
-    mirror = HeartsMirror.of(SOLO_SEED, 50, version(alice), bots=(1, 2, 3))
+    alice, frames, mirror = alone_with_bots(
+        browser, base_url, e2e_env, f"{PREFIX}solo", "Hearts after dinner", SOLO_SEED
+    )
     assert mirror.to_act() == {0}
 
     # A pass of two cards is refused with a sentence, and nothing moves.

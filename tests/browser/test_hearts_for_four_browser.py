@@ -7,14 +7,12 @@ exchange marks three received cards on each page, then one whole hand is played 
 reload), each page showing only its own cards and the trick. It takes the screenshots of a
 pass waiting for the others (as test_hearts_screenshots_browser.py does the rest).
 
-A `HeartsMirror` (tests/browser/hearts.py) follows the game with the pure engine from the
-seed, so the test knows every version, hand, legal card and every card a page may show;
-every websocket frame a page receives is checked too.
+Each page, and every frame it receives, is checked against the game as tests/browser/hearts.py's
+mirror follows it from the seed.
 """
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
@@ -32,21 +30,14 @@ from tests.browser.hearts_page import (
     tick,
 )
 from tests.browser.helpers import (
-    invite_and_accept,
-    live,
     my_seat,
     not_reloaded,
-    set_seed,
-    sign_up,
-    start,
-    table,
+    sign_up_all,
+    start_together,
     version,
     wait_for_version,
 )
 from tests.timeouts import HEAVY_TIMEOUT
-
-pytestmark = pytest.mark.browser
-
 
 # Four people, to 100: after the exchange seat 2 holds the 2♣; hand 1 scores 5, 0, 21, 0.
 FOUR_SEED = "h12"
@@ -60,27 +51,13 @@ def test_four_people_pass_at_once_and_play_a_hand_live(
     expect.set_options(timeout=15_000)
     began = time.monotonic()
     names = [f"{PREFIX}{who}" for who in ("ann", "ben", "cat", "dan")]
-    people = {name: sign_up(browser, base_url, name) for name in names}
+    people = sign_up_all(browser, base_url, names)
     frames = {name: record_frames(page) for name, page in people.items()}
     organizer = people[names[0]]
-    for page in people.values():
-        live(page)
-
     game_id = create_hearts_game(organizer, "Hearts for four", target=100)
-    guests = {name: people[name] for name in names[1:]}
-    invite_and_accept(organizer, guests, game_id, "Hearts for four")
-    expect(organizer.locator(".room-seat-list")).to_contain_text(names[3])
-    for page in people.values():
-        live(page)
-    set_seed(e2e_env, game_id, FOUR_SEED)
-    start(organizer)
-    for page in people.values():  # the waiting rooms move to the table by themselves
-        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
-        expect(table(page)).to_have_attribute("data-phase", "passing")
-        live(page)
-
-    pages = {my_seat(page): page for page in people.values()}
-    assert sorted(pages) == [0, 1, 2, 3]
+    pages = start_together(
+        people, e2e_env, game_id, "Hearts for four", FOUR_SEED, seats=range(4), phase="passing"
+    )
     mirror = HeartsMirror.of(FOUR_SEED, 100, version(organizer))
     wait_for_version(pages.values(), mirror.version)
     before = {}

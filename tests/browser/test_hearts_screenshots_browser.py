@@ -17,27 +17,21 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.kinds.hearts.engine import Pass
-from tests.browser.hearts import PREFIX, HeartsMirror
+from tests.browser.hearts import PREFIX
 from tests.browser.hearts_page import (
     act,
+    alone_with_bots,
     check_turn,
-    create_hearts_game,
     expect_ticked,
     shoot_all,
     tick,
 )
 from tests.browser.helpers import (
-    add_bots,
-    live,
-    set_seed,
-    sign_up,
-    start,
     table,
-    version,
     wait_for_version,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 
 # alice and three bots, to 50: seat 3 leads the first trick, then shoots the moon; two hands.
@@ -50,16 +44,9 @@ def test_screenshots_of_the_hearts_table(
     expect.set_options(timeout=15_000)
     shots: dict[str, list[Path]] = {}
     wide: list[str] = []
-    alice = sign_up(browser, base_url, f"{PREFIX}shots")
-    game_id = create_hearts_game(alice, "Hearts by the fire", target=50)
-    add_bots(alice, (2, 3, 4))
-    set_seed(e2e_env, game_id, SHOTS_SEED)
-    start(alice)
-    live(alice)
-    expect(alice.locator("#table .seat .chip-passed-cards")).to_have_count(3)
-    alice.reload()
-    live(alice)
-    mirror = HeartsMirror.of(SHOTS_SEED, 50, version(alice), bots=(1, 2, 3))
+    alice, _, mirror = alone_with_bots(
+        browser, base_url, e2e_env, f"{PREFIX}shots", "Hearts by the fire", SHOTS_SEED
+    )
 
     while not mirror.over:
         expect(alice.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()

@@ -10,10 +10,8 @@ UPDATE_SCREENSHOTS=1 writes them to docs/screenshots/ (else to test-artifacts/).
 
 from __future__ import annotations
 
-import os
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.helpers import (
@@ -21,27 +19,16 @@ from tests.browser.helpers import (
     PHONE,
     TABLE_URL,
     add_bots,
+    create_game,
     invite,
     live,
     no_sideways_scroll,
     not_reloaded,
-    sign_up,
+    sign_up_agreeing,
 )
-from tests.conftest import ARTIFACTS, ROOT
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers.pictures import picture
 
 PREFIX = "hp"  # usernames unique to this module (the e2e database is shared)
-SHOTS = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
-
-
-def screenshot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def section(page: Page, heading: str):
@@ -58,18 +45,10 @@ def test_a_finished_game_is_in_past_games_and_names_lead_to_player_pages(
 ) -> None:
     expect.set_options(timeout=30_000)
     alice_name, bob_name = f"{PREFIX}alice", f"{PREFIX}bob"
-    bob = sign_up(browser, base_url, bob_name)
-    alice = sign_up(browser, base_url, alice_name)
-    for page in (alice, bob):
-        page.on("dialog", lambda dialog: dialog.accept())  # "Hand your seat to a bot?"
+    bob, alice = sign_up_agreeing(browser, base_url, bob_name, alice_name)
 
     # A short game: three seats, to 60 points; bob invited, a bot in the third seat.
-    alice.get_by_role("link", name="New game").first.click()
-    alice.get_by_label("Name").fill("Quick sixty")
-    alice.get_by_label("Seats").select_option("3")
-    alice.get_by_label("Play to").select_option(label="60 points (a short game)")
-    alice.get_by_role("button", name="Create game").click()
-    expect(alice.get_by_role("heading", name="Quick sixty")).to_be_visible()
+    create_game(alice, "Quick sixty", 3, labels={"Play to": "60 points (a short game)"})
     invite(alice, bob_name)
     bob.goto(f"{base_url}/")
     section(bob, "Invitations").get_by_role(
@@ -101,7 +80,7 @@ def test_a_finished_game_is_in_past_games_and_names_lead_to_player_pages(
     expect(row.locator(".tag").first).to_have_text(re.compile(r"^You (won|lost|shared the win)$"))
     expect(row.get_by_role("link", name="Export Quick sixty (JSON)")).to_be_visible()
     expect(past.get_by_role("link", name="All past games")).to_be_visible()
-    screenshot(alice, "lobby-past-desktop")
+    picture(alice, "lobby-past-desktop", still=False)
 
     # The game's name opens its table: the final state.
     row.get_by_role("link", name="Quick sixty", exact=True).click()
@@ -123,9 +102,9 @@ def test_a_finished_game_is_in_past_games_and_names_lead_to_player_pages(
     opponents = section(alice, "Recent opponents")
     expect(opponents.get_by_role("link", name=alice_name)).to_be_visible()
     expect(alice.get_by_role("link", name="Your settings")).to_have_count(0)  # not hers
-    screenshot(alice, "player-desktop")
+    picture(alice, "player-desktop", still=False)
     alice.set_viewport_size(PHONE)
-    screenshot(alice, "player-phone")
+    picture(alice, "player-phone", still=False)
     no_sideways_scroll(alice)
     alice.set_viewport_size(DESKTOP)
 

@@ -14,18 +14,15 @@ from playwright.sync_api import Browser, Page, expect
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import Bid, Discard, GameState, Move, Play, SelectTrump
 from tests.browser.helpers import (
-    Mirror,
-    first_turn,
     focus_with_keys,
     play_out,
-    solo_table,
+    solo_game,
     table,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PREFIX = "kb"
-SEED = "s1392"  # alice (seat 0, dealer) takes the bid in round 1; a trump bleeds to her
 
 
 def focused(page: Page) -> str:
@@ -79,9 +76,7 @@ def test_a_whole_round_with_the_keyboard_alone(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=15_000)
-    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
-    expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+    page, mirror = solo_game(browser, base_url, e2e_env, f"{PREFIX}alice")
     keyboard = Keyboard()
     page.evaluate("document.activeElement && document.activeElement.blur()")
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.helpers import DESKTOP, PASSWORD, PHONE, no_sideways_scroll, settled
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers.pictures import looks
 
 PREFIX = "lb"  # usernames unique to this module (the e2e database is shared)
 
@@ -26,6 +24,15 @@ def sign_up(page: Page, name: str) -> None:
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
+
+
+def shoot_looks(shoot, page: Page, name: str) -> None:
+    """Test artefacts of `name` at desktop width, then on the phone (which must not scroll
+    sideways), light and dark."""
+    shoot(page, f"{name}-desktop")
+    for _, scheme in looks(page, sizes=(("phone", PHONE),)):
+        shoot(page, f"{name}-phone" if scheme == "light" else f"{name}-phone-dark")
+        no_sideways_scroll(page)
 
 
 def test_alice_gathers_friends_in_a_private_game_and_starts_it(
@@ -79,14 +86,7 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     invitations = bob.locator("section", has=bob.get_by_role("heading", name="Invitations"))
     expect(invitations).to_contain_text("Friday cards")
     expect(invitations).to_contain_text(f"invited by {alice_name}")
-    shoot(bob, "lobby-desktop")
-    bob.set_viewport_size(PHONE)
-    shoot(bob, "lobby-phone")
-    no_sideways_scroll(bob)
-    bob.emulate_media(color_scheme="dark")
-    shoot(bob, "lobby-phone-dark")
-    bob.emulate_media(color_scheme="light")
-    bob.set_viewport_size(DESKTOP)
+    shoot_looks(shoot, bob, "lobby")
     invitations.get_by_role("button", name="Accept the invitation to Friday cards").click()
     waiting = bob.locator("section", has=bob.get_by_role("heading", name="Waiting to start"))
     expect(waiting).to_contain_text("Friday cards")
@@ -137,14 +137,7 @@ def test_alice_gathers_friends_in_a_private_game_and_starts_it(
     expect(alice.locator("input.invite-link-url")).to_have_count(0)
     alice.get_by_role("button", name="Create invite link").click()  # a spare link, to see it
     expect(alice.locator("input.invite-link-url")).to_have_count(1)
-    shoot(alice, "waiting-room-desktop")
-    alice.set_viewport_size(PHONE)
-    shoot(alice, "waiting-room-phone")
-    no_sideways_scroll(alice)
-    alice.emulate_media(color_scheme="dark")
-    shoot(alice, "waiting-room-phone-dark")
-    alice.emulate_media(color_scheme="light")
-    alice.set_viewport_size(DESKTOP)
+    shoot_looks(shoot, alice, "waiting-room")
     alice.get_by_role("button", name="Start game").click()
     expect(alice).to_have_url(re.compile(r"/games/\d+/table/$"))
     assert alice.url == room_url + "table/"

@@ -21,21 +21,17 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow, row_cost
 from games.words import and_list
 from tests.browser.helpers import (
     click_sends_nothing,
-    invite_and_accept,
-    live,
     my_seat,
     no_sideways_scroll,
     not_reloaded,
-    set_seed,
-    sign_up,
-    start,
+    sign_up_all,
+    start_together,
     table,
     version,
 )
@@ -44,6 +40,7 @@ from tests.browser.one_hundred_and_four import (
     Traffic,
     act,
     add_nimmt_bots,
+    alone_with_bots,
     create_nimmt_game,
     expect_rows,
     facts,
@@ -55,8 +52,6 @@ from tests.browser.one_hundred_and_four import (
     wait_for,
     watch_steps,
 )
-
-pytestmark = pytest.mark.browser
 
 PREFIX = "nb"  # usernames unique to this module (the e2e database is shared)
 # Ten seats: alice (seat 0, plays the naive choice) and nine bots of every level: easy at
@@ -149,20 +144,9 @@ def test_alice_plays_a_whole_game_against_nine_bots(
 ) -> None:
     expect.set_options(timeout=15_000)
     began = time.monotonic()
-    alice = sign_up(browser, base_url, f"{PREFIX}solo")
-    traffic = record_traffic(alice)
-    game_id = create_nimmt_game(alice, "Bullheads for ten", seats=10)
-    add_nimmt_bots(alice, SOLO_BOTS)
-    set_seed(e2e_env, game_id, SOLO_SEED)
-    start(alice)
-    live(alice)
-    assert my_seat(alice) == 0
-    # The bots choose at once; then the game waits for alice alone. Loaded afresh once, so
-    # the version counted from is exact (see helpers.first_turn).
-    expect(alice.locator("#table .seat .chip-passed-cards")).to_have_count(9)
-    alice.reload()
-    live(alice)
-    watch_steps(alice)
+    alice, traffic = alone_with_bots(
+        browser, base_url, e2e_env, f"{PREFIX}solo", "Bullheads for ten", SOLO_SEED, SOLO_BOTS
+    )
     mirror = NimmtMirror.of(SOLO_SEED, 10, SOLO_BOTS, version(alice))
     assert mirror.to_act() == {0}
     names = [name_of(alice, seat) for seat in range(10)]
@@ -236,25 +220,22 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
     expect.set_options(timeout=15_000)
     began = time.monotonic()
     logins = [f"{PREFIX}{who}" for who in ("ann", "ben", "cat")]
-    people = {name: sign_up(browser, base_url, name) for name in logins}
+    people = sign_up_all(browser, base_url, logins)
     traffic_of = {name: record_traffic(page) for name, page in people.items()}
     organizer = people[logins[0]]
-    for page in people.values():
-        live(page)
     game_id = create_nimmt_game(organizer, "Bullheads for four", seats=4)
-    guests = {name: people[name] for name in logins[1:]}
-    invite_and_accept(organizer, guests, game_id, "Bullheads for four")
-    expect(organizer.locator(".room-seat-list")).to_contain_text(logins[2])
-    add_nimmt_bots(organizer, FOUR_BOTS)
-    set_seed(e2e_env, game_id, FOUR_SEED)
-    start(organizer)
-    for page in people.values():  # the waiting rooms move to the table by themselves
-        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
-        live(page)
+    pages = start_together(
+        people,
+        e2e_env,
+        game_id,
+        "Bullheads for four",
+        FOUR_SEED,
+        seats=[0, 1, 2],
+        bots=lambda page: add_nimmt_bots(page, FOUR_BOTS),
+    )
+    for page in pages.values():
         watch_steps(page)
-    pages = {my_seat(page): page for page in people.values()}
     traffic = {my_seat(page): traffic_of[name] for name, page in people.items()}
-    assert sorted(pages) == [0, 1, 2]
     names = [name_of(organizer, seat) for seat in range(4)]
     expect(pages[0].locator("#table .seat .chip-passed-cards")).to_have_count(1)  # the bot
     mirror = NimmtMirror.of(FOUR_SEED, 4, FOUR_BOTS, version(pages[0]))

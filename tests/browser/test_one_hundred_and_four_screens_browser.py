@@ -11,7 +11,6 @@ to docs/screenshots/one-hundred-and-four-*.png (else to test-artifacts/).
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,28 +20,25 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.one_hundred_and_four.engine import Choose, TakeRow
-from tests.browser.helpers import DESKTOP, PHONE, live, my_seat, not_reloaded, set_seed, sign_up
-from tests.browser.helpers import start as start_game
+from tests.browser.helpers import (
+    not_reloaded,
+)
 from tests.browser.helpers import version as version_of
+from tests.browser.helpers.pictures import looks, picture
 from tests.browser.one_hundred_and_four import (
     NimmtMirror,
     act,
-    add_nimmt_bots,
-    create_nimmt_game,
+    alone_with_bots,
     expect_rows,
     facts,
     pick,
-    record_traffic,
     scores_text,
     steps_key,
     steps_seen,
     too_low_play,
     wait_for,
-    watch_steps,
 )
-from tests.conftest import ARTIFACTS, ROOT, start_daphne, stop_daphne
-
-pytestmark = pytest.mark.browser
+from tests.conftest import second_server_env, start_daphne, stop_daphne
 
 PREFIX = "ns"
 STEP_SECONDS = 1.5
@@ -50,18 +46,19 @@ STEP_SECONDS = 1.5
 # row end and every other card of a turn, she plays it and must take a row (found in play).
 SEED = "n104d0"
 BOTS = {s: "easy" if s == 5 else "medium" for s in range(1, 10)}
-SHOTS_FOLDER = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
 
 
 @pytest.fixture(scope="module")
-def slow_steps_url(e2e_env: dict[str, str], e2e_workdir: Path) -> Iterator[str]:
-    """A second daphne on the e2e database, stepping resolutions every STEP_SECONDS."""
-    env = {**e2e_env, "TABLE_STEP_SECONDS": str(STEP_SECONDS)}
-    proc, url = start_daphne(env, e2e_workdir / "daphne-slow-steps.log")
+def slow_steps_env(e2e_env: dict[str, str], e2e_workdir: Path) -> dict[str, str]:
+    """A second daphne's, stepping resolutions every STEP_SECONDS."""
+    return second_server_env(
+        e2e_env, e2e_workdir, "slow-steps", TABLE_STEP_SECONDS=str(STEP_SECONDS)
+    )
+
+
+@pytest.fixture(scope="module")
+def slow_steps_url(slow_steps_env: dict[str, str], e2e_workdir: Path) -> Iterator[str]:
+    proc, url = start_daphne(slow_steps_env, e2e_workdir / "daphne-slow-steps.log")
     yield url
     stop_daphne(proc)
 
@@ -94,16 +91,12 @@ READABLE = """() => {
 
 def shoot(page: Page, stage: str, hand: bool = True) -> list[Path]:
     """Desktop and phone pictures of `stage`; on the phone the table must fit and read."""
-    SHOTS_FOLDER.mkdir(parents=True, exist_ok=True)
     paths = []
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
+    for size_name, _ in looks(page, schemes=()):
         # From the top: a full-page picture of a scrolled page draws the sticky site header
         # across the middle of the table.
         page.evaluate("() => window.scrollTo(0, 0)")
-        path = SHOTS_FOLDER / f"one-hundred-and-four-{stage}-{size_name}.png"
-        page.screenshot(path=str(path), full_page=True, animations="disabled")
-        paths.append(path)
+        paths.append(picture(page, f"one-hundred-and-four-{stage}-{size_name}"))
         seen: dict[str, Any] = page.evaluate(READABLE)
         if size_name == "phone":
             assert not seen["wide"], f"{stage}: the phone page scrolls sideways"
@@ -113,7 +106,6 @@ def shoot(page: Page, stage: str, hand: bool = True) -> list[Path]:
         if hand:
             assert seen["hand"] == [], (stage, size_name, seen)
             expect(page.locator("#table .hand-area .nhand [data-card]").first).to_be_visible()
-    page.set_viewport_size(DESKTOP)
     return paths
 
 
@@ -129,23 +121,20 @@ def skip_steps(page: Page, mirror: NimmtMirror) -> float:
 
 
 def test_ten_seats_step_by_step_with_skip_and_screenshots(
-    browser: Browser, slow_steps_url: str, e2e_env: dict[str, str]
+    browser: Browser, slow_steps_url: str, slow_steps_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=15_000)
     began = time.monotonic()
     shots: dict[str, list[Path]] = {}
-    alice = sign_up(browser, slow_steps_url, f"{PREFIX}alice")
-    traffic = record_traffic(alice)
-    game_id = create_nimmt_game(alice, "Ten at the long table", seats=10)
-    add_nimmt_bots(alice, BOTS)
-    set_seed(e2e_env, game_id, SEED)
-    start_game(alice)
-    live(alice)
-    assert my_seat(alice) == 0
-    expect(alice.locator("#table .seat .chip-passed-cards")).to_have_count(9)
-    alice.reload()
-    live(alice)
-    watch_steps(alice)
+    alice, traffic = alone_with_bots(
+        browser,
+        slow_steps_url,
+        slow_steps_env,
+        f"{PREFIX}alice",
+        "Ten at the long table",
+        SEED,
+        BOTS,
+    )
     mirror = NimmtMirror.of(SEED, 10, BOTS, version_of(alice))
 
     # Turn 1: alice picks her card (lifted, ticked) with nine bots waiting.

@@ -14,7 +14,6 @@ test-artifacts/screenshots/docs/, so a normal run leaves the repository clean.
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -22,20 +21,9 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from games.registry import REGISTRY
 from tests.browser.helpers import DESKTOP, PHONE, add_bots, no_sideways_scroll, sign_up, start
-from tests.conftest import ARTIFACTS, ROOT
+from tests.browser.helpers.pictures import picture
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
-
-FOLDER = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
-
-
-def photograph(page: Page, name: str) -> None:
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(FOLDER / f"{name}.png"), full_page=True)
+pytestmark = pytest.mark.any_topology
 
 
 def load_every_picture(page: Page) -> None:
@@ -113,14 +101,14 @@ def test_the_landing_page_and_a_rules_page_fit_any_screen(
         expect(game.get_by_role("img")).to_have_attribute("alt", alt)
         expect(game.get_by_role("link", name=f"Rules of {kind.name}")).to_be_visible()
     no_sideways_scroll(page)
-    photograph(page, f"landing-{size}")
+    picture(page, f"landing-{size}", still=False)
 
     hearts = page.locator(".landing-game").filter(has=page.get_by_role("heading", name="Hearts"))
     hearts.get_by_role("link", name="Rules of Hearts").click()
     expect(page.get_by_role("heading", name="Rules of Hearts", level=1)).to_be_visible()
     expect(page.locator("#options")).to_be_attached()
     no_sideways_scroll(page)
-    photograph(page, f"rules-hearts-{size}")
+    picture(page, f"rules-hearts-{size}", still=False)
 
     # The signed-out visitor can sign up from there.
     page.goto(f"{base_url}/")

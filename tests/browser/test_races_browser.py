@@ -18,16 +18,15 @@ import contextlib
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
 
 from games.kinds.hundred_and_ten.engine import Play, Status
 from tests.browser.helpers import (
+    SOLO_SEED,
     TABLE_URL,
     Mirror,
     add_bots,
     create_game,
-    first_turn,
     live,
     move_control,
     not_reloaded,
@@ -39,10 +38,7 @@ from tests.browser.helpers import (
     wait_for_version,
 )
 
-pytestmark = pytest.mark.browser
-
 PREFIX = "rc"  # usernames unique to this module (the e2e database is shared)
-SEED = "s1392"
 MOVE_URL = re.compile(r"/games/\d+/move/$")
 INVITE_LINK_URL = re.compile(r"/games/\d+/invite-link/$")
 LINKS_REFRESH_URL = re.compile(r"/games/\d+/\?part=invite-links$")
@@ -83,9 +79,9 @@ def test_a_moves_answer_after_the_push_of_its_version_leaves_the_console_clean(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=20_000)
-    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SEED)
+    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}alice", SOLO_SEED)
     errors = console_errors(page)
-    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+    mirror = Mirror.solo(page)
 
     # On to a trick that alice's card completes: her answer then carries the side panel
     # too (the trick count changed), out of band.
@@ -140,7 +136,7 @@ def test_pressing_start_loads_the_organizers_table_once(
     page = sign_up(browser, base_url, f"{PREFIX}org")
     game_id = create_game(page, "Start once")
     add_bots(page, (2, 3, 4))
-    set_seed(e2e_env, game_id, SEED)
+    set_seed(e2e_env, game_id, SOLO_SEED)
     live(page)
     loads: list[str] = []
 

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.helpers import DESKTOP, PHONE, invite_and_accept, no_sideways_scroll, sign_up
+from tests.browser.helpers import (
+    DESKTOP,
+    PHONE,
+    invite_and_accept,
+    no_sideways_scroll,
+    sign_up_agreeing,
+)
 from tests.browser.one_hundred_and_four import create_nimmt_game
-
-pytestmark = pytest.mark.browser
 
 PREFIX = "rg"  # usernames unique to this module (the e2e database is shared; "rt" is realtime's)
 
@@ -54,10 +57,8 @@ def test_rated_games_show_ratings_at_the_table_and_on_the_player_page(
 ) -> None:
     expect.set_options(timeout=30_000)
     alice_name, bob_name = f"{PREFIX}alice", f"{PREFIX}bob"
-    bob = sign_up(browser, base_url, bob_name)
-    alice = sign_up(browser, base_url, alice_name)
+    bob, alice = sign_up_agreeing(browser, base_url, bob_name, alice_name)
     for page in (alice, bob):
-        page.on("dialog", lambda dialog: dialog.accept())  # "Hand your seat to a bot?"
         page.set_viewport_size(DESKTOP)
 
     rated_game(alice, bob, "Rated one", bob_name)

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import DESKTOP, PASSWORD, live, not_reloaded, sign_up
-
-pytestmark = pytest.mark.browser
+from tests.browser.helpers import DESKTOP, live, not_reloaded, sign_up, sign_up_on
 
 PREFIX = "rt"  # usernames unique to this module (the e2e database is shared)
 TABLE_URL = re.compile(r"/games/\d+/table/$")
@@ -149,12 +146,7 @@ def test_a_dropped_socket_shows_reconnecting_then_the_current_page(
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(NETWORK_SWITCH)
     page = context.new_page()
-    page.goto(f"{base_url}/accounts/signup/")
-    page.get_by_label("Username").fill(f"{PREFIX}dave")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password (again)").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
+    sign_up_on(page, base_url, f"{PREFIX}dave")
     live(page)
     status = page.locator("#ws-status")
     lists = page.locator("#lobby-lists")

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.helpers import DESKTOP, PHONE, add_bots, create_game, live, sign_up, start
 from tests.conftest import ROOT
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 PREFIX = "rp"
 
 

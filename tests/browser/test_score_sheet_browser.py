@@ -3,19 +3,15 @@ desktop width (the fourth player's column is not cut off), the names wrapping in
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.helpers import TABLE_URL, add_bots, create_game, set_seed, sign_up
-from tests.conftest import ROOT
+from tests.browser.helpers import SOLO_SEED, TABLE_URL, add_bots, create_game, set_seed, sign_up
+from tests.browser.helpers.people import manage_shell
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PREFIX = "sc"  # usernames unique to this module (the e2e database is shared)
-SEED = "s1392"
 
 LONG_NAMES = ("Bot Bartholomew", "Bot Maximiliana", "Bot Christopher")
 
@@ -27,13 +23,7 @@ def rename_bots(env: dict[str, str], game_id: int, names: tuple[str, ...]) -> No
         f"bots = Membership.objects.filter(game_id={game_id}).exclude(bot='').order_by('seat'); "
         f"[Membership.objects.filter(pk=m.pk).update(bot_name=n) for m, n in zip(bots, {names!r})]"
     )
-    subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
+    manage_shell(env, code)
 
 
 SHEET_FIT = """() => {
@@ -59,7 +49,7 @@ def test_the_score_sheet_shows_four_long_names_whole_at_desktop_width(
     game_id = create_game(page, "Long names")
     add_bots(page, (2, 3, 4))
     rename_bots(e2e_env, game_id, LONG_NAMES)
-    set_seed(e2e_env, game_id, SEED)
+    set_seed(e2e_env, game_id, SOLO_SEED)
     page.get_by_role("button", name="Start game").click()
     expect(page).to_have_url(TABLE_URL)
     # A bot plays alice's seat too, so a round is soon on the score sheet.

@@ -9,7 +9,6 @@ test run leaves the repository clean. Each stage is checked before it is photogr
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,33 +16,24 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.hundred_and_ten.engine import Move, Status
 from tests.browser.helpers import (
-    DESKTOP,
-    PHONE,
+    SOLO_SEED,
     Mirror,
     add_bots,
     create_game,
-    first_turn,
     legal_split,
     live,
     no_sideways_scroll,
     play_out,
-    set_seed,
     sign_up,
-    start,
+    start_with_bots,
     table,
 )
-from tests.conftest import ARTIFACTS, ROOT
+from tests.browser.helpers.pictures import looks, picture
 from tests.timeouts import HEAVY_TIMEOUT
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PREFIX = "ss"
-SEED = "s1392"
-FOLDER = (
-    ROOT / "docs" / "screenshots"
-    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
-    else ARTIFACTS / "screenshots" / "docs"
-)
 STAGES = (
     "lobby",
     "waiting-room",
@@ -60,19 +50,11 @@ STAGES = (
 
 def shoot_all(page: Page, stage: str) -> list[Path]:
     """Desktop and phone, light and dark; the phone never scrolls sideways."""
-    FOLDER.mkdir(parents=True, exist_ok=True)
     paths = []
-    for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
-        page.set_viewport_size(size)
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            if size_name == "phone":
-                no_sideways_scroll(page)
-            path = FOLDER / f"{stage}-{size_name}-{scheme}.png"
-            page.screenshot(path=str(path), full_page=True, animations="disabled")
-            paths.append(path)
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size(DESKTOP)
+    for size_name, scheme in looks(page):
+        if size_name == "phone":
+            no_sideways_scroll(page)
+        paths.append(picture(page, f"{stage}-{size_name}-{scheme}"))
     return paths
 
 
@@ -107,12 +89,8 @@ def test_screenshots_of_every_screen(browser: Browser, base_url: str, e2e_env: d
     expect(page.locator(".room-seat").nth(2)).to_contain_text("Bot")
     live(page)
     shots["waiting-room"] = shoot_all(page, "waiting-room")
-    add_bots(page, (4,))
-    set_seed(e2e_env, game_id, SEED)
-    start(page)
-    live(page)
-    expect(page.locator("#table.is-my-turn")).to_be_visible()
-    mirror = Mirror.of(SEED, 4, first_turn(page), bots=(1, 2, 3))
+    start_with_bots(page, e2e_env, game_id, SOLO_SEED, (4,))
+    mirror = Mirror.solo(page)
 
     def photograph(m: Mirror, p: Page, move: Move) -> None:
         stage = stage_of(m)

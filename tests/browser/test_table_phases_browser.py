@@ -16,13 +16,13 @@ import time
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from tests.browser.helpers import sign_up_on
 from tests.timeouts import HEAVY_TIMEOUT
 
-pytestmark = [pytest.mark.browser, pytest.mark.any_topology]
+pytestmark = pytest.mark.any_topology
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PASSWORD = "a-good-long-password-1"
 PREFIX = "tp"  # usernames unique to this module (the e2e database is shared)
 
 
@@ -51,12 +51,7 @@ def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, s
     page.set_viewport_size(DESKTOP)
     page.on("dialog", lambda dialog: dialog.accept())  # "Hand my seat to a bot?"
 
-    page.goto(f"{base_url}/accounts/signup/")
-    page.get_by_label("Username").fill(f"{PREFIX}alice")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password (again)").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
+    sign_up_on(page, base_url, f"{PREFIX}alice")
 
     page.get_by_role("link", name="New game").first.click()
     page.get_by_label("Name").fill("Phases")

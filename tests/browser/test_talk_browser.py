@@ -7,43 +7,13 @@ width, light and dark; UPDATE_SCREENSHOTS=1 writes them to docs/screenshots/talk
 from __future__ import annotations
 
 import os
-import time
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.helpers import live, not_reloaded, sign_up
+from tests.browser.helpers import live, not_reloaded
 from tests.browser.helpers.people import PHONE
-from tests.conftest import ROOT, shell_json
-
-pytestmark = pytest.mark.browser
-
-SETUP = """
-import json
-from django.db import transaction
-from accounts.models import User
-from games.models import Game, Membership
-from games.services import table
-ann, ben = (User.objects.get(username=n) for n in {names!r})
-game = Game.objects.create(name="Talk at the table", kind="hearts", organizer=ann, public=True,
-                           max_players=4, rated="no", seed="talk-seed")
-Membership.objects.create(game=game, user=ann, role="organizer", seat=0)
-Membership.objects.create(game=game, user=ben, role="player", seat=1)
-for seat in (2, 3):
-    Membership.objects.create(
-        game=game, role="player", seat=seat, bot="medium", bot_name=f"Bot {{seat}}"
-    )
-with transaction.atomic():
-    table.begin(game)
-print("SETUP" + json.dumps({{"id": game.pk}}))
-"""
-
-
-def say(page: Page, text: str) -> None:
-    box = page.locator("#chat-text")
-    box.fill(text)
-    box.press("Enter")
-    expect(box).to_have_value("")  # accepted: the box empties
+from tests.browser.talk import at_table, people, say, say_and_see
+from tests.conftest import ROOT
 
 
 def shots(page: Page, shoot, name: str) -> None:
@@ -57,14 +27,8 @@ def test_two_players_chat_and_react_and_a_spectator_is_not_heard(
     browser: Browser, base_url: str, e2e_env: dict[str, str], shoot
 ) -> None:
     expect.set_options(timeout=10_000)
-    stamp = str(int(time.time() * 1000))[-7:]
-    names = [f"tk{who}{stamp}" for who in ("ann", "ben", "cat")]
-    ann, ben, cat = (sign_up(browser, base_url, name) for name in names)
-    game_id = shell_json(e2e_env, SETUP.format(names=names[:2]))["id"]
-    url = f"{base_url}/games/{game_id}/table/"
-    for page in (ann, ben, cat):
-        page.goto(url)
-        live(page)
+    names, (ann, ben, cat) = people(browser, base_url, "tk", "ann", "ben", "cat")
+    at_table(e2e_env, base_url, names, ann, ben, cat, name="Talk at the table", seed="talk-seed")
     expect(ann.locator("#chat")).to_have_attribute("open", "")  # wide: open
 
     say(ann, "Good luck! <script>alert(1)</script> javascript:alert(2)")
@@ -78,8 +42,7 @@ def test_two_players_chat_and_react_and_a_spectator_is_not_heard(
     expect(ann.locator("#chat-log .chat-line-reaction").last).to_contain_text("Good game")
     shots(ann, shoot, "talk-desktop-light")
 
-    say(cat, "psst, pass the queen")
-    expect(cat.locator("#chat-log")).to_contain_text("psst, pass the queen")
+    say_and_see(cat, "psst, pass the queen")
     say(ben, "Thanks, you too")
     expect(ann.locator("#chat-log")).to_contain_text("Thanks, you too")
     expect(ann.locator("#chat-log")).not_to_contain_text("psst")

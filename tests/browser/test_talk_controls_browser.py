@@ -13,72 +13,24 @@ closes the chat while a hand is played).
 
 from __future__ import annotations
 
-import time
+from playwright.sync_api import Browser, expect
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-
-from tests.browser.helpers import live, not_reloaded, sign_up
-from tests.conftest import shell_json
-
-pytestmark = pytest.mark.browser
-
-SETUP = """
-import json
-from django.db import transaction
-from accounts.models import User
-from games.models import Game, Membership
-from games.services import table
-ann, ben = (User.objects.get(username=n) for n in {names!r})
-game = Game.objects.create(name="Talk controls", kind="hearts", organizer=ann, public=True,
-                           max_players=4, rated="no", seed="talk-controls")
-Membership.objects.create(game=game, user=ann, role="organizer", seat=0)
-Membership.objects.create(game=game, user=ben, role="player", seat=1)
-for seat in (2, 3):
-    Membership.objects.create(
-        game=game, role="player", seat=seat, bot="medium", bot_name=f"Bot {{seat}}"
-    )
-with transaction.atomic():
-    table.begin(game)
-print("SETUP" + json.dumps({{"id": game.pk}}))
-"""
-
-
-def people(browser: Browser, base_url: str, *who: str) -> tuple[list[str], list[Page]]:
-    stamp = str(int(time.time() * 1000))[-7:]
-    names = [f"tc{w}{stamp}" for w in who]
-    return names, [sign_up(browser, base_url, name) for name in names]
-
-
-def at_table(e2e_env: dict[str, str], base_url: str, names: list[str], *pages: Page) -> str:
-    game_id = shell_json(e2e_env, SETUP.format(names=names[:2]))["id"]
-    url = f"{base_url}/games/{game_id}/table/"
-    for page in pages:
-        page.goto(url)
-        live(page)
-    return url
-
-
-def say(page: Page, text: str) -> None:
-    box = page.locator("#chat-text")
-    box.fill(text)
-    box.press("Enter")
-    expect(box).to_have_value("")  # accepted: the box empties
+from tests.browser.helpers import not_reloaded
+from tests.browser.talk import at_table, people, say, say_and_see
 
 
 def test_a_mute_from_the_seat_list_hides_the_next_line_from_the_muter_only(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=10_000)
-    names, (ann, ben, cat) = people(browser, base_url, "ann", "ben", "cat")
+    names, (ann, ben, cat) = people(browser, base_url, "tc", "ann", "ben", "cat")
     at_table(e2e_env, base_url, names, ann, ben, cat)
     # Ben has said nothing yet: Ann mutes him from the people at the table.
     ann.get_by_role("button", name=f"Mute {names[1]}").click()
     expect(ann.get_by_role("button", name=f"Unmute {names[1]}")).to_be_visible()
     say(ben, "muted words")
     expect(cat.locator("#chat-log")).to_contain_text("muted words")  # a spectator hears him
-    say(ann, "after the mute")  # pushed after Ben's line: by now his would have arrived
-    expect(ann.locator("#chat-log")).to_contain_text("after the mute")
+    say_and_see(ann, "after the mute")  # pushed after Ben's line: by now his would have arrived
     expect(ann.locator("#chat-log")).not_to_contain_text("muted words")
     for page in (ann, ben, cat):
         not_reloaded(page)
@@ -88,17 +40,15 @@ def test_a_block_hides_each_one_s_lines_from_the_other_at_a_running_game(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=10_000)
-    names, (ann, ben) = people(browser, base_url, "ann", "ben")
+    names, (ann, ben) = people(browser, base_url, "tc", "ann", "ben")
     ann.goto(f"{base_url}/players/{names[1]}/")
     ann.get_by_role("button", name="Block").click()
     expect(ann.get_by_text("Blocked", exact=True)).to_be_visible()
     at_table(e2e_env, base_url, names, ann, ben)  # seated together anyway (set up so)
     expect(ann.get_by_role("button", name=f"Mute {names[1]}")).to_have_count(0)
     say(ben, "from ben")
-    say(ann, "from ann")
-    expect(ann.locator("#chat-log")).to_contain_text("from ann")
-    say(ben, "ben again")
-    expect(ben.locator("#chat-log")).to_contain_text("ben again")
+    say_and_see(ann, "from ann")
+    say_and_see(ben, "ben again")
     expect(ann.locator("#chat-log")).not_to_contain_text("from ben")
     expect(ben.locator("#chat-log")).not_to_contain_text("from ann")
 
@@ -107,7 +57,7 @@ def test_the_organizer_s_setting_redraws_the_other_player_s_composer_live(
     browser: Browser, base_url: str, e2e_env: dict[str, str]
 ) -> None:
     expect.set_options(timeout=10_000)
-    names, (ann, ben) = people(browser, base_url, "ann", "ben")
+    names, (ann, ben) = people(browser, base_url, "tc", "ann", "ben")
     at_table(e2e_env, base_url, names, ann, ben)
     expect(ben.locator("#chat-text")).to_be_visible()
     ben.locator("#chat-text").fill("half a sentence")

@@ -31,7 +31,6 @@ from tests.browser.helpers import (
 )
 from tests.conftest import free_port, manage, server_env, start_daphne, stop_daphne
 
-pytestmark = pytest.mark.browser
 PREFIX = "mail"
 
 

@@ -34,7 +34,7 @@ LIVE = "games/consumers/live.py"
 POOL = "games/consumers/pool.py"
 ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
-REALTIME = "games/realtime.py"
+REALTIME = "games/live/realtime.py"
 ASGI = "hundredten/asgi.py"
 REDIS_CACHE = "hundredten/redis_pool.py"
 DRAIN = "hundredten/drain.py"
@@ -138,7 +138,7 @@ FENCES = [
         "6376e33c6d3d94c5",
         f"{HANDLERS}, {POOL}",
     ),
-    # games.realtime: which loop async_to_sync runs a push on (a stopped one hangs).
+    # games.live.realtime: which loop async_to_sync runs a push on (a stopped one hangs).
     Fence(
         "asgiref.sync:AsyncToSync.__call__", "(self, *args, **kwargs)", "811b9e33968648b2", REALTIME
     ),
@@ -349,7 +349,7 @@ SCANNED_MODULES = [
     "games.consumers.game",
     "games.consumers.tables",
     "games.consumers.user",
-    "games.realtime",
+    "games.live.realtime",
     "accounts.sessions",
 ]
 LIBRARY_PACKAGES = {"django", "channels", "channels_redis", "asgiref", "daphne", "concurrent"}

@@ -22,6 +22,13 @@ def neutral(text):
     return not any(word in text for word in NEUTRAL_WORDS)
 
 
+def refused_neutrally(response, message):
+    """The refusal is a 403 that says `message` and nothing about a block."""
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert message in text and neutral(text)
+
+
 def test_blocked_either_way_and_what_a_block_removes(alice, bob, carol):
     friends.send_request(by=alice, username="bob")
     friends.accept_request(by=bob, username="alice")
@@ -46,9 +53,7 @@ def test_friend_request_refused_neutrally(alice, bob, who_blocks):
     else:
         blocking.block(by=alice, other=bob)
     response = logged_in_client(alice).post(reverse("friend-request"), {"username": "bob"})
-    assert response.status_code == 403
-    text = response.content.decode()
-    assert "You cannot send a friend request to Bob." in text and neutral(text)
+    refused_neutrally(response, "You cannot send a friend request to Bob.")
     assert not FriendRequest.objects.exists()
 
 
@@ -58,9 +63,7 @@ def test_invitation_by_name_refused_neutrally(alice, bob, carol):
     response = logged_in_client(alice).post(
         reverse("invite", args=[game.pk]), {"username": "carol"}, headers=HX
     )
-    assert response.status_code == 403
-    text = response.content.decode()
-    assert "You cannot invite Carol to this game." in text and neutral(text)
+    refused_neutrally(response, "You cannot invite Carol to this game.")
     assert not Membership.objects.filter(game=game, user=carol).exists()
 
 
@@ -79,9 +82,7 @@ def test_invite_link_refused_neutrally(alice, bob):
     link = lobby.create_invite_link(game_id=game.pk, by=alice)
     blocking.block(by=alice, other=bob)
     response = logged_in_client(bob).get(reverse("invite-link-landing", args=[link.token]))
-    assert response.status_code == 403
-    text = response.content.decode()
-    assert "You cannot join this game." in text and neutral(text)
+    refused_neutrally(response, "You cannot join this game.")
     assert not Membership.objects.filter(game=game, user=bob).exists()
     link.refresh_from_db()
     assert link.invitee_id is None  # still usable by somebody else
@@ -99,14 +100,10 @@ def test_link_from_a_blocked_inviter_refused(alice, bob, carol):
 @pytest.mark.parametrize("who_blocks", ["organizer", "joiner"])
 def test_joining_a_game_the_blocker_organizes_refused(alice, bob, who_blocks):
     game = lobby.create_game(organizer=alice, name="Open", public=True, max_players=4)
-    if who_blocks == "organizer":
-        blocking.block(by=alice, other=bob)
-    else:
-        blocking.block(by=bob, other=alice)
+    by, other = {"organizer": (alice, bob), "joiner": (bob, alice)}[who_blocks]
+    blocking.block(by=by, other=other)
     response = logged_in_client(bob).post(reverse("join", args=[game.pk]), headers=HX)
-    assert response.status_code == 403
-    text = response.content.decode()
-    assert "You cannot join this game." in text and neutral(text)
+    refused_neutrally(response, "You cannot join this game.")
     assert not Membership.objects.filter(game=game, user=bob).exists()
 
 
@@ -140,16 +137,11 @@ def test_invitation_made_before_a_block_cannot_be_accepted(alice, bob, carol, wh
     lobby.invite(game_id=game.pk, by=alice, username="carol")
     lobby.accept(game_id=game.pk, user=carol)
     lobby.invite(game_id=game.pk, by=carol, username="bob")
-    if who_blocks == "invitee":
-        blocking.block(by=bob, other=carol)
-    elif who_blocks == "inviter":
-        blocking.block(by=carol, other=bob)
-    else:
-        blocking.block(by=alice, other=bob)
+    blockers = {"invitee": (bob, carol), "inviter": (carol, bob), "organizer": (alice, bob)}
+    by, other = blockers[who_blocks]
+    blocking.block(by=by, other=other)
     response = logged_in_client(bob).post(reverse("accept", args=[game.pk]), headers=HX)
-    assert response.status_code == 403
-    text = response.content.decode()
-    assert "You cannot join this game." in text and neutral(text)
+    refused_neutrally(response, "You cannot join this game.")
     member = Membership.objects.get(game=game, user=bob)
     assert member.seat is None and member.role == Membership.Role.INVITEE
     lobby.decline(game_id=game.pk, user=bob)

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from accounts import blocking
-from games import online, presence
+from games.live import online, presence
 from games.models import Game, Invitation, Membership
 from games.services import lobby
 from tests.conftest import logged_in_client

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 
 import pytest
 from django.urls import reverse
 
-from games import presence
 from games.kinds.hundred_and_ten import engine
+from games.live import presence
 from games.models import GameAction, Membership
 from tests.conftest import HX
 
 
 @pytest.fixture(autouse=True)
 def _bots_without_pause(settings):
-    """Bots play at once and synchronously, so games are deterministic in tests."""
+    """No pause between bot moves: each is due at once, and made by the sweep as soon as the
+    change that made it due commits (tests/bots.py `play_bots`)."""
     settings.BOT_DELAY_SECONDS = 0
 
 
@@ -100,7 +102,7 @@ def friday(alice, bob, carol, dave):
 def pushes(monkeypatch):
     """Records the realtime helpers' calls instead of sending them: [(name, args), ...],
     and ("turn", (user id, game id)) for a lobby change that starts a user's turn."""
-    from games import realtime
+    from games.live import realtime
 
     calls = []
 
@@ -172,6 +174,16 @@ def form_of(move, version):
     else:
         data.update(kind="play", card=engine.format_card(move.card))
     return data
+
+
+def state_answered(game, actions_before):
+    """The state a move's answer shows: the game as the mover's action left it (the answer
+    is drawn before any bot moves; the sweep makes their moves after it)."""
+    from games.services import states
+
+    answered = copy.copy(game)
+    answered.action_count = actions_before + 1
+    return states.load_state(answered)
 
 
 def unchanged(game, version, actions):

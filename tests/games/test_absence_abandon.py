@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import presence
+from games.live import presence
 from games.models import Game, GameAction, Membership
 from games.services import absence, table
 from games.services.absence import NotOrganizer
-from games.services.table import NotAPlayer, RefusedMove
+from games.services.errors import NotAPlayer, RefusedMove
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import T0, bid_choice, here, start_table, url
 

@@ -11,7 +11,7 @@ import pytest
 
 from games.models import Game, GameAction
 from games.services import absence, stand_ins
-from games.services.table import NotAPlayer, RefusedMove, UnreadableMove
+from games.services.errors import NotAPlayer, RefusedMove, UnreadableMove
 from tests.games.conftest import T0, active_seat, gone, here, member, start_table
 
 # --- cover --------------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from games.kinds.hundred_and_ten import engine
 from games.models import Invitation, Membership
-from games.services import absence, lobby, stand_ins, table
+from games.services import absence, lobby, stand_ins, states, table
 from games.services.absence import NotOrganizer
+from games.services.errors import NotAPlayer, RefusedMove, UnreadableMove
 from games.services.lobby import Conflict, NotAllowed
-from games.services.table import NotAPlayer, RefusedMove, UnreadableMove
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import T0, active_seat, bid_choice, gone, member, url
 
@@ -57,7 +57,7 @@ def test_replace_gives_the_seat_and_its_hand_to_the_stand_in(three, alice, bob, 
     stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     gone(three, bob, clock, T0)
     clock.at = T0 + 121
-    state = table.load_state(three)
+    state = states.load_state(three)
     absence.replace(
         game_id=three.pk, by=alice, seat=1, invitee_membership_id=member(three, dave).pk
     )

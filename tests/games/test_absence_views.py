@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import presence, registry
+from games import registry
+from games.live import presence
 from games.models import Invitation, Membership
-from games.services import absence, stand_ins, table
+from games.services import absence, stand_ins, states
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import T0, gone, here, member, start_table, url
 
@@ -25,7 +26,7 @@ def test_the_table_offers_cover_for_a_disconnected_player_even_before_the_grace_
     gone(three, bob, clock, T0)
     clock.at = T0 + 30
     offers = absence.offers(
-        three, table.memberships(three), member(three, carol), presence.presence_of(three.pk)
+        three, states.memberships(three), member(three, carol), presence.presence_of(three.pk)
     )
     assert offers is not None
     assert [(s.seat, s.name, s.cover, s.replace, s.early) for s in offers.seats] == [
@@ -46,7 +47,7 @@ def test_the_organizer_is_offered_stand_ins_and_abandon_when_everyone_is_gone(
 ):
     stand_ins.invite_stand_in(game_id=three.pk, by=alice, username="dave")
     offers = absence.offers(
-        three, table.memberships(three), member(three, alice), presence.presence_of(three.pk)
+        three, states.memberships(three), member(three, alice), presence.presence_of(three.pk)
     )
     assert offers is not None
     assert [s.seat for s in offers.seats] == [1, 2]
@@ -63,7 +64,7 @@ def test_the_organizer_is_offered_stand_ins_and_abandon_when_everyone_is_gone(
 def test_nothing_is_offered_while_everybody_is_here(three, alice, bob, carol):
     for user in (alice, bob, carol):
         here(three, user)
-    members = table.memberships(three)
+    members = states.memberships(three)
     for user in (alice, bob, carol):
         assert (
             absence.offers(three, members, member(three, user), presence.presence_of(three.pk))

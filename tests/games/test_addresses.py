@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import basis, context
 from games.consumers.user import turn_banner_html
+from games.presenters import basis, context
 from tests.conftest import logged_in_client
 from tests.games.conftest import start_table
 

@@ -1,5 +1,5 @@
 """Turn clocks and away seats: a seat's deadline is stored when its turn begins, the sweep
-(games.deadlines.tick) lets the bot play when it passes, the seat stays with the bot (marked
+(games.clocks.deadlines.tick) lets the bot play when it passes, the seat stays with the bot (marked
 away) until its player takes it back; each deadline is applied once."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from games import deadlines
+from games.clocks import deadlines
 from games.models import Game, GameAction, Membership
 from games.services import seats, table
+from games.services.errors import RefusedMove
 from games.services.seats import TIMED_OUT
-from games.services.table import RefusedMove
 from tests.conftest import logged_in_client
 from tests.games.conftest import active_seat, bid_choice, seat_game
 
@@ -99,7 +99,7 @@ def test_the_away_seat_is_shown_to_everyone(alice, bob):
 
 def test_taking_the_seat_back_restarts_the_clock(settings, alice, bob):
     game = clocked_table([alice, bob], seconds=120)
-    settings.BOT_DELAY_SECONDS = 0.8  # the bot waits for its timer (none runs here)
+    settings.BOT_DELAY_SECONDS = 0.8  # the bot's move waits for the sweep (none runs here)
     seat = active_seat(game)
     away = alice if seat == 0 else bob
     seats.automate(game_id=game.pk, user=away)
@@ -140,9 +140,9 @@ def test_simultaneous_choices_each_have_their_own_clock(alice, bob, carol, dave)
     assert deadlines.tick(timezone.now() + timedelta(seconds=61)) == 0
 
 
-def test_an_overdue_bot_move_is_played_by_the_sweep(settings, alice):
-    """A bot's turn whose timer is gone (a restart): the sweep plays it once overdue."""
-    settings.BOT_DELAY_SECONDS = 0.8  # bots wait for a timer; in tests none runs
+def test_a_bot_move_is_played_by_the_sweep_once_due(settings, alice):
+    """A bot's turn falls due a pause after it began, and the sweep plays it."""
+    settings.BOT_DELAY_SECONDS = 0.8  # bots wait for the sweep; in tests none runs
     game = seat_game([alice], 1)
     with transaction.atomic():
         table.begin(game)
@@ -154,7 +154,7 @@ def test_an_overdue_bot_move_is_played_by_the_sweep(settings, alice):
         game.refresh_from_db()
     bot = Membership.objects.get(game=game, bot="naive")
     assert bot.must_act and bot.deadline is not None
-    assert deadlines.tick(timezone.now()) == 0  # not overdue yet: a healthy timer would play
+    assert deadlines.tick(timezone.now()) == 0  # not due yet: the pause lets people follow
     assert deadlines.tick(timezone.now() + timedelta(seconds=10)) >= 1
     game.refresh_from_db()
     assert game.action_count >= 1
@@ -192,18 +192,15 @@ def test_the_table_shows_the_clock_of_the_seat_to_act(alice, bob):
 
 def test_the_new_game_form_sets_the_pace(alice):
     client = logged_in_client(alice)
-    response = client.post(
-        reverse("new-game"),
-        {"name": "Quick", "kind": "hundred-and-ten", "visibility": "private", "max_players": 2,
-         "pace": 60},
-    )  # fmt: skip
+
+    def new_game(name, pace):
+        fields = {"kind": "hundred-and-ten", "visibility": "private", "max_players": 2}
+        return client.post(reverse("new-game"), {"name": name, **fields, "pace": pace})
+
+    response = new_game("Quick", 60)
     assert response.status_code == 302
     assert Game.objects.get(name="Quick").move_seconds == 60
-    response = client.post(
-        reverse("new-game"),
-        {"name": "Odd", "kind": "hundred-and-ten", "visibility": "private", "max_players": 2,
-         "pace": 45},
-    )  # fmt: skip
+    response = new_game("Odd", 45)
     assert response.status_code == 400
     assert "Choose one of the clocks on offer." in response.content.decode()
     assert not Game.objects.filter(name="Odd").exists()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from games.kinds.hundred_and_ten import engine
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import form_of, post_move, start_table, url
 
@@ -19,7 +19,7 @@ def confirm(user, on: bool) -> None:
 
 def test_confirm_before_playing_marks_the_big_bids(alice, bob):
     game = start_table([alice, bob], bots=2, seed="comfort-bids")
-    state = table.load_state(game)
+    state = states.load_state(game)
     seat = state.active_seat
     user = alice if seat == 0 else bob
     assert 30 in engine.perspective_of(state, seat).legal_bids or state.bid == 30
@@ -40,7 +40,7 @@ def test_confirm_before_playing_adds_the_pick_and_the_confirm_button(alice, bob)
     rng = random.Random(3)
     while True:
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         if seat == 0 and state.status == engine.Status.TRICKS:
             break

@@ -1,11 +1,11 @@
-"""games.committed.CommittedCache: only committed values get in; the least recently used go."""
+"""games.live.committed.CommittedCache: only committed values get in; the least recently used go."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import transaction
 
-from games.committed import CommittedCache
+from games.live.committed import CommittedCache
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from games.kinds.hundred_and_ten import engine
 from games.models import GameAction
-from games.services import table
+from games.services import errors, states, table
 from tests.conftest import logged_in_client
 from tests.games.conftest import active_seat, choice_of, start_table
 
@@ -49,7 +49,7 @@ def race(*calls):
 @pytest.fixture
 def slow_loads(monkeypatch):
     """Widen the window between reading and writing, so the two requests really overlap."""
-    load = table.load_state
+    load = states.load_state
 
     def slow(game):
         time.sleep(0.05)
@@ -88,7 +88,7 @@ def test_racing_moves_never_break_the_log(alice, bob, slow_loads):
         game.refresh_from_db()
         version = game.version
         active = bob if active_seat(game) == 1 else alice
-        state = table.load_state(game)
+        state = states.load_state(game)
         moves = engine.legal_moves(state, active_seat(game))
         first, second = moves[0], moves[-1]
         results = race(
@@ -99,7 +99,7 @@ def test_racing_moves_never_break_the_log(alice, bob, slow_loads):
                 game_id=game.pk, user=u, choice=choice_of(m), seen_version=v
             ),
         )
-        stale = [r for r in results if isinstance(r, table.StaleTable)]
+        stale = [r for r in results if isinstance(r, errors.StaleTable)]
         applied = [r for r in results if not isinstance(r, Exception)]
         assert len(stale) == 1 and len(applied) == 1, results
     seqs = list(GameAction.objects.filter(game=game).values_list("seq", flat=True))

@@ -9,21 +9,19 @@ import random
 import re
 
 import pytest
-from django.urls import reverse
 
 from games.kinds.fifty_six.bots import BOTS
 from games.kinds.fifty_six.engine import (
     RULES,
     AskTrump,
-    Bid,
-    ChooseTrump,
-    Pass,
     card_code,
 )
 from games.models import Game
-from games.services import table
-from tests.conftest import HX, logged_in_client, make_user
+from games.services import states
+from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
+from tests.games.table_helpers import fifty_six_form as form
+from tests.games.table_helpers import page, post, state_of
 
 KIND = "fifty-six"
 ONE_TABLE = {"tables_per_team": 1}
@@ -32,37 +30,6 @@ ONE_TABLE = {"tables_per_team": 1}
 @pytest.fixture
 def four(db):
     return [make_user(name) for name in ("alice", "bob", "carol", "erin")]
-
-
-def page(client, game):
-    response = client.get(reverse("table", kwargs={"game_id": game.pk}), headers=HX)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def state_of(game):
-    game.refresh_from_db()
-    return table.load_state(game)
-
-
-def form(action):
-    if isinstance(action, Bid):
-        return {"kind": "bid", "amount": str(action.value)}
-    if isinstance(action, Pass):
-        return {"kind": "pass"}
-    if isinstance(action, AskTrump):
-        return {"kind": "ask"}
-    kind = "trump" if isinstance(action, ChooseTrump) else "play"
-    return {"kind": kind, "card": card_code(action.card)}
-
-
-def post(client, game, data):
-    game.refresh_from_db()
-    return client.post(
-        reverse("move", kwargs={"game_id": game.pk}),
-        {"version": game.version, **data},
-        headers=HX,
-    )
 
 
 def play_naive(game, clients, until, limit=400):
@@ -188,13 +155,13 @@ def test_a_whole_match_with_bots_ends_with_the_winning_team(db, seats):
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        state = table.load_state(game)
+        state = states.load_state(game)
         assert RULES.to_act(state) == frozenset({0})
         action = BOTS["naive"].choose(state, 0, rng)
         assert post(client, game, form(action)).status_code == 200
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    outcome = RULES.outcome(table.load_state(game))
+    outcome = RULES.outcome(states.load_state(game))
     assert outcome is not None and outcome.winning_team is not None
     html = page(client, game)
     assert f"Team {'AB'[outcome.winning_team]}" in html and "wins the match" in html

@@ -1,7 +1,7 @@
-"""A process that did not make a move follows it (games.basis.adopt): the push carries the
-moves, the game row's changed fields and the members', and a process holding the table of
-the version before builds the new one in memory, with no query, exactly as a read of the
-database would; without that earlier table, or after anything but moves, it reads."""
+"""A process that did not make a move follows it (games.presenters.basis.adopt): the push
+carries the moves, the game row's changed fields and the members', and a process holding the
+table of the version before builds the new one in memory, with no query, exactly as a read of
+the database would; without that earlier table, or after anything but moves, it reads."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
-from games import basis, context, realtime
 from games.kinds.hundred_and_ten import engine
+from games.live import realtime
+from games.live.committed import game_identity
 from games.models import Game
-from games.services import table
+from games.presenters import basis, context
+from games.services import states, table
 from tests.games.conftest import bid_choice, start_table
 
 
@@ -34,7 +36,7 @@ def changes(monkeypatch):
 def another_process():
     """What a process that made no move keeps: nothing (its tables are built below)."""
     basis.clear_table_cache()
-    table.clear_state_cache()
+    states.clear_state_cache()
 
 
 def rendered(game, user):
@@ -49,7 +51,7 @@ def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
     another_process()
     before = Game.objects.get(pk=game.pk)
 
-    seat = engine.perspective_of(table.load_state(before), None).active_seat
+    seat = engine.perspective_of(states.load_state(before), None).active_seat
     assert seat is not None
     mover = [alice, bob, carol][seat]
     with django_capture_on_commit_callbacks(execute=True):
@@ -86,7 +88,7 @@ def first_bid(players, changes, capture):
     """A game of `players` just dealt, its row then, and the change its first bid sent."""
     game = start_table(players, target=60)
     before = Game.objects.get(pk=game.pk)
-    seat = engine.perspective_of(table.load_state(before), None).active_seat
+    seat = engine.perspective_of(states.load_state(before), None).active_seat
     assert seat is not None
     with capture(execute=True):
         table.submit_move(
@@ -149,3 +151,30 @@ def test_a_change_is_adoptable_on_the_event_loop_only_from_a_table_kept_before_i
     assert not basis.adoptable(game_id, version, {"identity": "garbled"})
     assert basis.adopt(game_id, version, change) is not None
     assert basis.adoptable(game_id, version, ending)  # this version is kept now
+
+
+def test_the_process_that_made_a_move_follows_it_the_same_way(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    """After its own commit the mover's process builds the new version's table from the one
+    before as another process does: the ratings come along, not read again at every move."""
+    game = start_table([alice, bob], target=60)
+    before = Game.objects.get(pk=game.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        basis.table_basis(before)  # the table before the move, kept
+    seat = engine.perspective_of(states.load_state(before), None).active_seat
+    assert seat is not None
+    with (
+        CaptureQueriesContext(connection) as queries,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        table.submit_move(
+            game_id=game.pk,
+            user=[alice, bob][seat],
+            choice=bid_choice(15),
+            seen_version=before.version,
+        )
+    assert not [q["sql"] for q in queries if "rating" in q["sql"]]
+    after = Game.objects.get(pk=game.pk)
+    kept = basis.known_game(game_identity(after), after.version)
+    assert kept is not None and kept.action_count == after.action_count

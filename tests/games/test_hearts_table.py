@@ -10,9 +10,10 @@ from django.urls import reverse
 
 from games.kinds.hearts import engine
 from games.models import Game, GameAction, Membership
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
+from tests.games.table_helpers import page, post
 
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 
@@ -22,20 +23,6 @@ def four(db):
     return [make_user(name) for name in ("alice", "bob", "carol", "erin")]
 
 
-def page(client, game):
-    response = client.get(reverse("table", kwargs={"game_id": game.pk}), headers=HX)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def post(client, game, data, *, turn=None):
-    game.refresh_from_db()
-    fields = {"version": game.version, **data}
-    if turn is not None:
-        fields["turn"] = turn
-    return client.post(reverse("move", kwargs={"game_id": game.pk}), fields, headers=HX)
-
-
 def found(pattern, text):
     match = re.search(pattern, text)
     assert match is not None, pattern
@@ -43,7 +30,7 @@ def found(pattern, text):
 
 
 def hand_of(game, seat):
-    return engine.view_of(table.load_state(game), seat).hand
+    return engine.view_of(states.load_state(game), seat).hand
 
 
 def codes(cards):
@@ -139,7 +126,7 @@ def test_only_legal_cards_are_enabled_and_an_illegal_play_is_refused(four):
         == 200
     )
     game.refresh_from_db()
-    state = table.load_state(game)
+    state = states.load_state(game)
     view = engine.view_of(state, 0)
     html = page(alice, game)
     enabled = set(re.findall(r'id="card-([0-9A-Z]+)" name="card"', html))
@@ -161,7 +148,7 @@ def test_a_whole_game_with_three_bots_ends_with_winners_and_a_score_sheet(four):
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        state = table.load_state(game)
+        state = states.load_state(game)
         view = engine.view_of(state, 0)
         if view.can_pass:
             data = {"kind": "pass", "cards": codes(view.hand[:3])}
@@ -173,7 +160,7 @@ def test_a_whole_game_with_three_bots_ends_with_winners_and_a_score_sheet(four):
         assert moves < 1000
     html = page(alice, game)
     assert "Game over" in html and "Score sheet" in html
-    outcome = engine.outcome(table.load_state(game))
+    outcome = engine.outcome(states.load_state(game))
     assert outcome is not None
     assert game.winners == tuple(outcome.winners)
     assert not Membership.objects.filter(game=game, must_act=True).exists()

@@ -33,16 +33,16 @@ from games.kinds.fifty_six.engine import (
     RULES,
     AskTrump,
     Bid,
-    ChooseTrump,
     FiftySixState,
-    Pass,
     card_code,
     make_bid,
 )
 from games.models import Game
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client, make_user
-from tests.games.conftest import start_table
+from tests.games.conftest import start_table, state_answered
+from tests.games.hidden import Watched
+from tests.games.table_helpers import fifty_six_form as form
 from tests.kinds.fifty_six.hidden import check, table_version, trump_secret
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 from tests.timeouts import HEAVY_TIMEOUT
@@ -76,22 +76,6 @@ MATCHES = (
     ("56-void-201", 4, 4, True, "naive", 1, {"hidden", "refusal"}),
     ("56-hidden-5", 6, 2, True, "tani", 1, {"concealed", "bidder", "watched", "hidden"}),
 )
-
-
-# A hint is the hard bot's search (tens of milliseconds), decided from the seat's view alone
-# (tests/kinds/test_search.py); every fifth version's hint is loaded and checked here.
-HINT_EVERY = 5
-
-
-def form(action) -> dict[str, str]:
-    if isinstance(action, Bid):
-        return {"kind": "bid", "amount": str(action.value)}
-    if isinstance(action, Pass):
-        return {"kind": "pass"}
-    if isinstance(action, AskTrump):
-        return {"kind": "ask"}
-    kind = "trump" if isinstance(action, ChooseTrump) else "play"
-    return {"kind": kind, "card": card_code(action.card)}
 
 
 def random_action(
@@ -135,74 +119,53 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
         options={"tables_per_team": 1},
         name=f"Hidden 56 {number}",
     )
-    seat_of = {n: s for s, n in enumerate(humans)}
-    viewers = [*humans, "dave"]
-    urls = {
-        "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
-        "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
-        "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
-        "lobby": (reverse("lobby"), {}),
-    }
-    move_url = reverse("move", kwargs={"game_id": game.pk})
+    table = Watched(game, clients, humans, public)
+    seat_of = table.seat_of
     while True:
-        game.refresh_from_db()
-        state = table.load_state(game)
+        state = table.state()
         if game.status == Game.Status.FINISHED or state.hand_index >= hands:
             history = RULES.view(state, None).history
             hidden_trumps += sum(r.trump is None for r in history)
             if any(r.outcome == "void" for r in history):
                 # Everybody is told the hand was void, and nobody its trump card.
-                html = clients["dave"].get(urls["page"][0]).content.decode()
+                html = clients["dave"].get(table.pages["page"][0]).content.decode()
                 assert "held no card of the trump suit; dealt again" in html
             break
         (seat,) = RULES.to_act(state)
         mover = humans[seat]
         data = {"version": game.version, **random_action(state, seat, rng, policy)}
-        response = clients[mover].post(move_url, data, headers=HX)
-        assert response.status_code == 200, response.content.decode()[:300]
-        game.refresh_from_db()
-        state = table.load_state(game)
-        check(response.content.decode(), [state], seat, f"{number} post by {mover}")
+        answer = table.post(mover, data)
+        answered = state_answered(game, game.action_count)
+        check(answer, [answered], seat, f"{number} post by {mover}")
+        state = table.state()
         reveals += data["kind"] == "ask"
         # Now and then a player who is not to act tries to ask: refused, nothing told.
         idle = [n for n in humans if seat_of[n] not in RULES.to_act(state)]
         if idle and rng.random() < 0.1:
             who = rng.choice(idle)
             refused = clients[who].post(
-                move_url, {"version": game.version, "kind": "ask"}, headers=HX
+                table.move_url, {"version": game.version, "kind": "ask"}, headers=HX
             )
             assert refused.status_code in (409, 422), refused.status_code
             check(refused.content.decode(), [state], seat_of[who], f"{number} refusal")
             refusals += 1
-        for viewer in viewers:
-            at = seat_of.get(viewer)
-            for kind, (url, headers) in urls.items():
-                if kind == "hint" and (
-                    at is None or at not in RULES.to_act(state) or game.version % HINT_EVERY
-                ):
-                    continue
-                response = clients[viewer].get(url, headers=headers)
-                if viewer == "dave" and not public and kind != "lobby":
-                    assert response.status_code == 404
-                    continue
-                assert response.status_code == 200, (kind, viewer)
-                html = response.content.decode()
-                where = f"match {number} hand {state.hand_index + 1}, {kind} for {viewer}"
-                shown += check(html, [state], at, where)
-                checked += 1
-                if kind in ("page", "partial"):
-                    assert table_version(html) == game.version, where
-                    if trump_secret(state, at):
-                        assert "Trump card, face down" in html, where
-                        concealed += 1
-                        watched += at is None
-                    elif state.trump >= 0 and not state.revealed:
-                        trump_card = RULES.view(state, at).trump_card
-                        assert trump_card is not None, where
-                        trump = card_code(trump_card)
-                        assert "only you see this" in html, where
-                        assert f'data-card="{trump}"' in html, where
-                        bidder_saw += 1
+        for viewer, at, kind, html in table.load(RULES.to_act(state)):
+            where = f"match {number} hand {state.hand_index + 1}, {kind} for {viewer}"
+            shown += check(html, [state], at, where)
+            checked += 1
+            if kind in ("page", "partial"):
+                assert table_version(html) == game.version, where
+                if trump_secret(state, at):
+                    assert "Trump card, face down" in html, where
+                    concealed += 1
+                    watched += at is None
+                elif state.trump >= 0 and not state.revealed:
+                    trump_card = RULES.view(state, at).trump_card
+                    assert trump_card is not None, where
+                    trump = card_code(trump_card)
+                    assert "only you see this" in html, where
+                    assert f'data-card="{trump}"' in html, where
+                    bidder_saw += 1
     # The checks saw real tables (thresholds well below the smallest match's), and what this
     # match is there to show happened.
     assert checked > 25 and shown > 80, (checked, shown)
@@ -224,13 +187,13 @@ def test_the_check_catches_a_leak(people):
     game = start_table(four, kind=KIND, seed="56-leak", options={"tables_per_team": 1})
     clients = [logged_in_client(u) for u in four]
     url = reverse("move", kwargs={"game_id": game.pk})
-    state = table.load_state(game)
+    state = states.load_state(game)
     while state.trump < 0:
         (seat,) = RULES.to_act(state)
         data = {"version": game.version, **form(suggest(RULES.view(state, seat)))}
         assert clients[seat].post(url, data, headers=HX).status_code == 200
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
     bidder = state.bidder
     page = reverse("table", kwargs={"game_id": game.pk})
     mine = clients[bidder].get(page, headers=HX).content.decode()
@@ -254,7 +217,7 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
     )
     viewers = [*four, people["dave"]]
     cookies = [await database_sync_to_async(session_cookie)(user) for user in viewers]
-    states: dict[int, FiftySixState] = {0: await database_sync_to_async(table.load_state)(game)}
+    seen: dict[int, FiftySixState] = {0: await database_sync_to_async(states.load_state)(game)}
     sockets, received = [], []
     for cookie in cookies:
         ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
@@ -267,7 +230,7 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
         """The naive player's move, but from the third trick on the player to act asks
         when it may (a reveal mid-trick, after frames with the trump face down)."""
         current = Game.objects.get(pk=game.pk)
-        state = table.load_state(current)
+        state = states.load_state(current)
         (seat,) = RULES.to_act(state)
         view = RULES.view(state, seat)
         action = AskTrump() if view.can_ask_trump and len(view.tricks) >= 2 else suggest(view)
@@ -275,11 +238,11 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
         response = clients[seat].post(url, data, headers=HX)
         assert response.status_code == 200, response.content.decode()[:300]
         current.refresh_from_db()
-        states[current.version] = table.load_state(current)
-        return states[current.version]
+        seen[current.version] = states.load_state(current)
+        return seen[current.version]
 
     frames_checked = cards_shown = concealed = 0
-    state = states[0]
+    state = seen[0]
     while state.hand_index == 0 and state.phase != "match_over":
         state = await database_sync_to_async(move)()
         frames = await asyncio.gather(*(frames_until_quiet(ws) for ws in sockets))
@@ -292,12 +255,12 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
             # A frame without a table (presence dots) belongs to the table sent before it.
             version = table_version(frame)
             at = at if version is None else version
-            assert at is not None and at in states, f"a frame of an unknown version {at}"
-            near = [states[v] for v in (at, at + 1) if v in states]
+            assert at is not None and at in seen, f"a frame of an unknown version {at}"
+            near = [seen[v] for v in (at, at + 1) if v in seen]
             cards_shown += check(frame, near, seat, f"frame {at} for seat {seat}")
             concealed += all(trump_secret(s, seat) for s in near)
             frames_checked += 1
-    record = states[max(states)].history[0]
+    record = seen[max(seen)].history[0]
     assert record.trump_revealed and record.revealed_by is not None  # somebody asked
     assert frames_checked > 150 and cards_shown > 1000, (frames_checked, cards_shown)
     assert concealed > 25, concealed  # frames with the trump face down, to non-bidders

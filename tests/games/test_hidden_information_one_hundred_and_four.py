@@ -27,9 +27,10 @@ from django.urls import reverse
 
 from games.kinds.one_hundred_and_four.engine import RULES, HundredAndFourState
 from games.models import Game
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
+from tests.games.hidden import Watched
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 from tests.timeouts import HEAVY_TIMEOUT
 
@@ -44,11 +45,6 @@ MARKS = (
     re.compile(r"Hint: Play (\d+) "),
 )
 HUMANS = ("alice", "bob", "carol", "erin")
-
-
-# A hint is the hard bot's search (tens of milliseconds), decided from the seat's view alone
-# (tests/kinds/test_search.py); every fifth version's hint is loaded and checked here.
-HINT_EVERY = 5
 
 
 def secret(state: HundredAndFourState, seat: int | None) -> set[int]:
@@ -100,44 +96,24 @@ def test_no_page_shows_another_seats_cards_or_choice(people, number, seats):
         public=public,
         name=f"Hidden 104 {number}",
     )
-    seat_of = {n: s for s, n in enumerate(humans)}
-    urls = {
-        "page": (reverse("table", kwargs={"game_id": game.pk}), {}),
-        "partial": (reverse("table", kwargs={"game_id": game.pk}), HX),
-        "hint": (reverse("hint", kwargs={"game_id": game.pk}), HX),
-        "lobby": (reverse("lobby"), {}),
-    }
-    move_url = reverse("move", kwargs={"game_id": game.pk})
+    table = Watched(game, clients, humans, public)
+    seat_of = table.seat_of
     while True:
-        game.refresh_from_db()
+        state = table.state()
         if game.status == Game.Status.FINISHED:
             break
-        state = table.load_state(game)
         waiting = [n for n in humans if seat_of[n] in RULES.to_act(state)]
         mover = rng.choice(waiting)
         data = {"version": game.version, **random_action(state, seat_of[mover], rng)}
-        response = clients[mover].post(move_url, data, headers=HX)
-        assert response.status_code == 200, response.content.decode()[:300]
-        game.refresh_from_db()
-        state = table.load_state(game)
-        check(response.content.decode(), state, seat_of[mover], f"{number} post by {mover}")
+        answer = table.post(mover, data)
+        state = table.state()
+        check(answer, state, seat_of[mover], f"{number} post by {mover}")
         pauses += state.phase == "pause"
         choices_hidden += state.phase == "choose" and any(state.choices)
-        for viewer in [*humans, "dave"]:
-            seat = seat_of.get(viewer)
-            for kind, (url, headers) in urls.items():
-                if kind == "hint" and (
-                    seat is None or seat not in RULES.to_act(state) or game.version % HINT_EVERY
-                ):
-                    continue
-                response = clients[viewer].get(url, headers=headers)
-                if viewer == "dave" and not public and kind != "lobby":
-                    assert response.status_code == 404
-                    continue
-                assert response.status_code == 200, (kind, viewer)
-                where = f"game {number} turn {state.turn + 1}, {kind} for {viewer}"
-                shown += check(response.content.decode(), state, seat, where)
-                checked += 1
+        for viewer, seat, kind, html in table.load(RULES.to_act(state)):
+            where = f"game {number} turn {state.turn + 1}, {kind} for {viewer}"
+            shown += check(html, state, seat, where)
+            checked += 1
     # Thresholds well below the smallest game's (two seats): a too-low pause and half-chosen
     # turns were seen, and the checks saw real tables.
     assert pauses >= 1 and choices_hidden >= 5, (pauses, choices_hidden)
@@ -160,13 +136,13 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_choice(people, 
 
     def move() -> tuple[HundredAndFourState, bool]:
         current = Game.objects.get(pk=game.pk)
-        state = table.load_state(current)
+        state = states.load_state(current)
         seat = rng.choice(sorted(s for s in RULES.to_act(state) if s < 4))
         data = {"version": current.version, **random_action(state, seat, rng)}
         response = clients[seat].post(url, data, headers=HX)
         assert response.status_code == 200, response.content.decode()[:300]
         current.refresh_from_db()
-        return table.load_state(current), current.status == Game.Status.FINISHED
+        return states.load_state(current), current.status == Game.Status.FINISHED
 
     frames_checked = cards_shown = steps_seen = 0
     over = False

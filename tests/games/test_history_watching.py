@@ -3,7 +3,8 @@
 - Watching: public games in progress, not to their own players, never private or over:
   test_public_games_in_progress_are_offered_to_watch_except_to_their_players,
   test_the_watch_list_shows_the_latest_ten.
-- The watcher count (games.presence.watchers): test_watchers_are_connected_users_without_a_seat,
+- The watcher count (games.live.presence.watchers):
+  test_watchers_are_connected_users_without_a_seat,
   test_the_watcher_roster_heals_and_reads_no_database.
 - A public game's end reaches everyone's lobby (the watch list), and the pushed lists hold
   the new sections: test_a_public_games_end_reaches_everyones_lobby,
@@ -17,7 +18,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import presence
+from games.live import presence
 from games.models import Game
 from tests.conftest import logged_in_client
 from tests.games.conftest import seat_game, start_table
@@ -81,7 +82,8 @@ def test_the_watcher_roster_heals_and_reads_no_database(carol, dave, django_asse
     cache.set("presence-roster:7", [carol.pk])  # dave's entry lost to a concurrent write
     assert presence.watchers(7, []) == 1
     presence.touch(7, [dave.pk])  # his next heartbeat puts it back
-    presence.forget(7)  # on Redis a read is kept up to presence.READ_SECONDS (games/presence.py)
+    # On Redis a read is kept up to presence.READ_SECONDS (games/live/presence.py).
+    presence.forget(7)
     with django_assert_num_queries(0):
         assert presence.watchers(7, []) == 2
     # Departed users are pruned when the roster is next written.

@@ -15,13 +15,18 @@ from tests.games.lobby_helpers import FROM_INVITE_BOX, HTMX, snapshot, text
 pytestmark = pytest.mark.django_db
 
 
+def invite(user, game, username, headers):
+    """`user` invites `username` to `game` from the room (HTMX) or the invite box."""
+    return logged_in_client(user).post(
+        reverse("invite", args=[game.pk]), {"username": username}, headers=headers
+    )
+
+
 # --- inviting ------------------------------------------------------------------------------
 
 
 def test_alice_invites_dave_by_name_and_the_room_shows_him_pending(friday, alice, dave):
-    response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=HTMX
-    )
+    response = invite(alice, friday, "dave", HTMX)
     assert response.status_code == 200
     html = text(response)
     assert html.lstrip().startswith('<section id="room"')
@@ -42,18 +47,14 @@ def test_bad_invitations_show_a_message_and_change_nothing(
     friday, alice, username, status, message
 ):
     before = snapshot(friday)
-    response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": username}, headers=HTMX
-    )
+    response = invite(alice, friday, username, HTMX)
     assert response.status_code == status
     assert message in text(response) and 'id="room"' in text(response)
     assert snapshot(friday) == before
 
 
 def test_the_invite_box_answers_with_itself_and_the_room_out_of_band(friday, alice, dave):
-    response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=FROM_INVITE_BOX
-    )
+    response = invite(alice, friday, "dave", FROM_INVITE_BOX)
     assert response.status_code == 200
     html = text(response)
     assert html.lstrip().startswith('<section id="invite-box"')
@@ -65,9 +66,7 @@ def test_the_invite_box_answers_with_itself_and_the_room_out_of_band(friday, ali
 
 def test_a_refusal_in_the_invite_box_shows_there(friday, alice):
     before = snapshot(friday)
-    response = logged_in_client(alice).post(
-        reverse("invite", args=[friday.pk]), {"username": "nobody"}, headers=FROM_INVITE_BOX
-    )
+    response = invite(alice, friday, "nobody", FROM_INVITE_BOX)
     assert response.status_code == 400
     box = text(response).split('<section id="room"')[0]
     assert "There is nobody called “nobody”." in box and "message-error" in box
@@ -83,9 +82,7 @@ def test_a_plain_form_refusal_becomes_a_message_after_a_redirect(friday, alice):
 
 def test_carol_cannot_invite(friday, carol):
     before = snapshot(friday)
-    response = logged_in_client(carol).post(
-        reverse("invite", args=[friday.pk]), {"username": "dave"}, headers=HTMX
-    )
+    response = invite(carol, friday, "dave", HTMX)
     assert response.status_code == 403
     assert "Only players of this game can invite." in text(response)
     assert snapshot(friday) == before

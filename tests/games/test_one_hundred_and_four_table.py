@@ -12,13 +12,13 @@ from django.template import Template
 from django.test.signals import template_rendered
 from django.urls import reverse
 
-from games.basis import AROUND_THE_BOX
-from games.context import table_context
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Game, GameAction, Membership
-from games.services import table
+from games.presenters.basis import AROUND_THE_BOX
+from games.presenters.context import table_context
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
+from tests.games.table_helpers import page, post, state_of
 
 KIND = "one-hundred-and-four"
 CARD_ATTR = re.compile(r'data-card="(\d+)"')
@@ -27,25 +27,6 @@ CARD_ATTR = re.compile(r'data-card="(\d+)"')
 @pytest.fixture
 def three(db):
     return [make_user(name) for name in ("alice", "bob", "carol")]
-
-
-def page(client, game):
-    response = client.get(reverse("table", kwargs={"game_id": game.pk}), headers=HX)
-    assert response.status_code == 200
-    return response.content.decode()
-
-
-def post(client, game, data, *, turn=None):
-    game.refresh_from_db()
-    fields = {"version": game.version, **data}
-    if turn is not None:
-        fields["turn"] = turn
-    return client.post(reverse("move", kwargs={"game_id": game.pk}), fields, headers=HX)
-
-
-def state_of(game):
-    game.refresh_from_db()
-    return table.load_state(game)
 
 
 def view(game, seat):

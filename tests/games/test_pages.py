@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import html
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -173,3 +175,21 @@ def test_team_games_say_so_and_need_every_seat(client):
         assert ("Every seat must be taken before the start" in page) is teams, slug
     landing = text(client.get(reverse("lobby")))
     assert landing.count("in two teams") == sum(k.teams is not None for k in REGISTRY.values())
+
+
+def test_each_game_keeps_its_look_in_its_own_folder():
+    """Every game's styles and the landing page's picture of its table live in its folder (a
+    new game adds no file elsewhere); the shared table.css names no game."""
+
+    def found(path: str) -> Path:
+        where = finders.find(path)
+        assert isinstance(where, str), path
+        return Path(where)
+
+    shared = found("css/table.css").read_text()
+    for slug, kind in REGISTRY.items():
+        folder = Path(sys.modules[type(kind.rules).__module__].__file__ or "").parents[1]
+        assert kind.stylesheet, slug
+        for path in (kind.stylesheet, f"img/tables/{slug}.jpg"):
+            assert found(path).is_relative_to(folder), (slug, path)
+        assert f".table-kind-{slug}" not in shared, slug

@@ -1,19 +1,25 @@
 """Nothing lives only in memory: restarts lose nothing, loads replay at most one round, and
-bot play resumes by itself (timers after commit, healed on load)."""
+bot moves are rows the deadline sweep makes when they fall due (claimed once, decided with
+no lock held, stored only if the game has not moved; never made by a page load)."""
 
 from __future__ import annotations
 
 import random
+import threading
 import time
+from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import timezone
 
-from games import basis, bots
+from games import signals
+from games.clocks import deadlines
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
-from games.services import bot_moves, table
+from games.presenters import basis
+from games.services import bot_moves, states, table
 from tests.conftest import logged_in_client
 from tests.games.conftest import active_seat, bid_choice, choice_of, start_table
 
@@ -46,22 +52,21 @@ def test_a_restart_mid_trick_loses_nothing(alice, bob):
     rng = random.Random(21)
     # Play until a trick is half played.
     while True:
-        state = table.load_state(game)
+        state = states.load_state(game)
         if state.status == engine.Status.TRICKS and 0 < len(state.current_trick) < 4:
             break
         submit(game, state, human_move(state, rng))
     before_restart = state
 
-    # The "restart": no timers, no cache, no objects from before; only the database.
-    bots.cancel_all()
+    # The "restart": no cache, no objects from before; only the database.
     cache.clear()
-    table.clear_state_cache()
+    states.clear_state_cache()
     basis.clear_table_cache()
     del game, state
     game = Game.objects.get(name="Table", seed=seed)
-    reloaded = table.load_state(game)
+    reloaded = states.load_state(game)
     assert reloaded == before_restart
-    while (state := table.load_state(game)).status != engine.Status.WON:
+    while (state := states.load_state(game)).status != engine.Status.WON:
         submit(game, state, human_move(state, rng))
     game.refresh_from_db()
 
@@ -75,12 +80,12 @@ def test_loads_start_from_the_snapshot_of_the_current_round(alice, bob):
     game = start_table([alice, bob], seed="long", target=1000)
     rng = random.Random(8)
     for _ in range(400):
-        state = table.load_state(game)
+        state = states.load_state(game)
         latest = Snapshot.objects.filter(game=game).order_by("-seq").first()
         assert latest is not None
         assert engine.state_from_json(latest.state).round_index == state.round_index
         submit(game, state, human_move(state, rng))
-    rounds = table.load_state(game).round_index + 1
+    rounds = states.load_state(game).round_index + 1
     assert Snapshot.objects.filter(game=game).count() == rounds
     assert rounds > 10  # a long game: the loads above really skipped earlier rounds
 
@@ -94,79 +99,178 @@ def test_a_bot_move_for_an_old_version_does_nothing(alice):
     assert GameAction.objects.count() == actions
 
 
-def wait_for(condition, seconds=30.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
+def bot_deadlines(game):
+    """The deadlines of the seats the server plays that the game waits for."""
+    awaited = Membership.objects.filter(game=game, must_act=True).exclude(bot="")
+    return list(awaited.values_list("deadline", flat=True))
 
 
-@pytest.mark.django_db(transaction=True)
-def test_bots_play_on_background_timers_until_a_human_is_to_act(alice, settings):
-    settings.BOT_DELAY_SECONDS = 0.01
-    game = start_table([alice], bots=3, seed="timers")  # bots bid first, alice deals
-    try:
-        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
-        assert wait_for(lambda: not bots.is_scheduled(game.pk))
-    finally:
-        bots.cancel_all()
+def test_a_bot_move_falls_due_after_the_pause_and_the_sweep_makes_it(alice, settings):
+    settings.BOT_DELAY_SECONDS = 0.8
+    started = timezone.now()
+    game = start_table([alice], bots=3, seed="due")  # bots bid first, alice deals
+    assert not GameAction.objects.filter(game=game).exists()  # nobody moved in the request
+    [due] = bot_deadlines(game)
+    assert started + timedelta(seconds=0.8) <= due <= timezone.now() + timedelta(seconds=0.8)
+    assert deadlines.tick(due - timedelta(milliseconds=1)) == 0  # not yet
+    assert deadlines.tick(due) == 1
+    while bot_deadlines(game):  # each move leaves the next bot its own pause
+        [due] = bot_deadlines(game)
+        assert deadlines.tick(due) == 1
+    game.refresh_from_db()
+    assert active_seat(game) == 0
     actions = GameAction.objects.filter(game=game)
-    assert actions.count() >= 3 and all(a.auto for a in actions)
-    assert Game.objects.get(pk=game.pk).version == actions.count()
+    assert actions.count() == 3 and all(action.auto for action in actions)
+    assert game.version == 3
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_timer_overtaken_by_another_bot_move_still_hands_play_on(alice, settings):
-    """A socket's connect can heal a bot turn while a timer's move is being committed: the
-    older timer then finds the game moved on. Play must go on all the same."""
-    settings.BOT_DELAY_SECONDS = 1.0
-    game = start_table([alice], bots=3, seed="overtaken")  # a timer for version 0 waits
-    try:
-        assert bots.is_scheduled(game.pk)
-        settings.BOT_DELAY_SECONDS = 0.01
-        assert bot_moves.play_bot_move(game.pk, 0)  # another thread's move commits version 1
-        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
-        assert wait_for(lambda: not bots.is_scheduled(game.pk))
-    finally:
-        bots.cancel_all()
-    assert GameAction.objects.filter(game=game, auto=True).count() >= 3
+def due_move(game):
+    """The membership of the one seat to act, a bot's, and when its move falls due."""
+    member = Membership.objects.get(game=game, must_act=True)
+    assert member.deadline is not None
+    return member, member.deadline
 
 
-@pytest.mark.django_db(transaction=True)
-def test_loading_the_table_resumes_bot_play_after_a_restart(alice, settings):
-    settings.BOT_DELAY_SECONDS = 60  # the first timer would wait long: we "restart" instead
-    game = start_table([alice], bots=3, seed="heal")
-    assert wait_for(lambda: bots.is_scheduled(game.pk))
-    bots.cancel_all()  # the process died with its timers
-    assert not GameAction.objects.filter(game=game).exists()
+def test_a_claimed_move_is_made_once(alice, settings):
+    """Two sweeps (two processes) that both find a bot's move due: the first claims it."""
+    settings.BOT_DELAY_SECONDS = 0.8
+    game = start_table([alice], bots=3, seed="claimed")
+    member, due = due_move(game)
+    assert bot_moves.play_due(member.pk, due, due) == 1
+    assert bot_moves.play_due(member.pk, due, due) == 0  # the second found it claimed
+    assert GameAction.objects.filter(game=game).count() == 1
 
-    settings.BOT_DELAY_SECONDS = 0.01
+
+def test_a_move_whose_sweep_died_is_made_when_its_claim_ends(alice, settings):
+    settings.BOT_DELAY_SECONDS = 0.8
+    game = start_table([alice], bots=3, seed="died")
+    member, now = due_move(game)
+    claim = now + timedelta(seconds=bot_moves.CLAIM_SECONDS)
+    Membership.objects.filter(pk=member.pk).update(deadline=claim)  # claimed, then the crash
+    assert deadlines.tick(now + timedelta(seconds=1)) == 0
+    assert deadlines.tick(claim) == 1
+    assert GameAction.objects.filter(game=game, auto=True).count() == 1
+
+
+def test_a_move_overtaken_while_its_bot_thinks_is_due_again_at_once(alice, settings, monkeypatch):
+    settings.BOT_DELAY_SECONDS = 0.8
+    game = start_table([alice], bots=3, seed="overtaken")
+    member, now = due_move(game)
+    decide = bot_moves.play_bot_move
+
+    def overtaken(game_id, version):  # a seat changed hands while the bot thought
+        Game.objects.filter(pk=game_id).update(version=version + 1)
+        return decide(game_id, version)
+
+    monkeypatch.setattr(bot_moves, "play_bot_move", overtaken)
+    assert deadlines.tick(now) == 0
+    assert Membership.objects.get(pk=member.pk).deadline == now  # due again, not claimed
+    monkeypatch.setattr(bot_moves, "play_bot_move", decide)
+    assert deadlines.tick(now) == 1
+
+
+def test_loading_the_table_makes_no_move_the_sweep_does(alice, settings):
+    """A read has no side effect: bots whose move is due wait for the sweep, which after a
+    restart also gives a stalled bot seat (a game from before deadlines) a deadline."""
+    settings.BOT_DELAY_SECONDS = 0.8
+    game = start_table([alice], bots=3, seed="read")
+    Membership.objects.filter(game=game).update(deadline=None)  # from before deadlines
     response = logged_in_client(alice).get(reverse("table", kwargs={"game_id": game.pk}))
-    try:
-        assert response.status_code == 200
-        assert wait_for(lambda: active_seat(Game.objects.get(pk=game.pk)) == 0)
-    finally:
-        bots.cancel_all()
-    assert GameAction.objects.filter(game=game, auto=True).count() >= 3
+    assert response.status_code == 200
+    assert not GameAction.objects.filter(game=game).exists()
+    assert deadlines.resume() == 1
+    while bot_deadlines(game):
+        [due] = bot_deadlines(game)
+        deadlines.tick(due)
+    assert active_seat(Game.objects.get(pk=game.pk)) == 0
+    assert GameAction.objects.filter(game=game, auto=True).count() == 3
 
 
 @pytest.mark.django_db
 def test_a_read_started_before_a_move_commits_shows_the_state_of_its_version(alice, bob):
     """The game row is read first; a move committed after that must not appear under the
     old version number (the page would otherwise show new cards with a stale version)."""
-    from games.context import table_context
     from games.models import Game
+    from games.presenters.context import table_context
+    from games.services import states
     from games.services import table as service
     from tests.games.conftest import start_table
 
     game = start_table([alice, bob])
     read_early = Game.objects.get(pk=game.pk)
-    state_then = service.load_state(read_early)
+    state_then = states.load_state(read_early)
     service.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=game.version)
-    assert service.load_state(read_early) == state_then
+    assert states.load_state(read_early) == state_then
     assert table_context(read_early, alice)["version"] == read_early.version
     fresh = Game.objects.get(pk=game.pk)
-    assert service.load_state(fresh) != state_then
+    assert states.load_state(fresh) != state_then
     assert fresh.action_count == read_early.action_count + 1
+
+
+def test_a_commit_that_leaves_a_bot_to_move_wakes_the_sweep(monkeypatch, settings):
+    """The sweeper looks once a minute here, yet looks again as soon as a bot's move falls
+    due after a commit that leaves one to move (`signals.table_committed`), and not before."""
+    settings.BOT_DELAY_SECONDS = 0.3
+    looks: list[float] = []
+    looked = threading.Event()
+
+    def tick(play=None):
+        looks.append(time.monotonic())
+        looked.set()
+        return 0
+
+    monkeypatch.setattr(deadlines, "tick", tick)
+    monkeypatch.setattr(deadlines, "resume", lambda: 0)
+    sweeper = deadlines.Sweeper(every=60)
+    monkeypatch.setattr(deadlines, "_sweeper", sweeper)
+    sweeper.start()
+    try:
+        assert looked.wait(30)  # the first look, at start-up
+        looked.clear()
+        woken = time.monotonic()
+        change = signals.TableChange(
+            game=Game(pk=1),
+            members=(),
+            member_ids=[],
+            fresh=[],
+            ended=False,
+            turn_changed=True,
+            banner_for=[],
+            moves=None,
+            bots_to_move=True,
+        )
+        signals.table_committed.send(sender=Game, change=change)
+        assert looked.wait(30)
+        assert looks[-1] - woken >= 0.3  # the move's pause first
+    finally:
+        sweeper.stop()
+    assert len(looks) == 2
+
+
+def test_a_bot_that_thinks_holds_up_no_other_table(alice, bob, settings, monkeypatch):
+    """The sweeper hands each due bot move to a thread of its own: while one bot thinks,
+    another table's bot moves, and the thinking one's table is not handed over again."""
+    settings.BOT_DELAY_SECONDS = 0.8
+    slow, _ = due_move(start_table([alice], bots=3, seed="slow"))
+    quick, _ = due_move(start_table([bob], bots=3, seed="quick"))
+    release, quick_moved = threading.Event(), threading.Event()
+    handed: list[int] = []
+
+    def play_due(membership_id, deadline, now):
+        handed.append(membership_id)
+        if membership_id == slow.pk:
+            release.wait(30)  # a long search
+        else:
+            quick_moved.set()
+
+    monkeypatch.setattr(bot_moves, "play_due", play_due)
+    sweeper = deadlines.Sweeper(every=60)  # its thread not started: the test looks
+    later = timezone.now() + timedelta(seconds=5)
+    try:
+        deadlines.tick(later, play=sweeper.play)
+        assert quick_moved.wait(30)
+        deadlines.tick(later, play=sweeper.play)  # the slow bot still thinks
+        assert handed.count(slow.pk) == 1
+    finally:
+        release.set()
+        sweeper.stop()

@@ -1,4 +1,4 @@
-"""games.presence: who has a game open, and since when the others have been away."""
+"""games.live.presence: who has a game open, and since when the others have been away."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from games import presence
+from games.live import presence
 from tests.games.conftest import T0
 
 

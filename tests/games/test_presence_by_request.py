@@ -1,17 +1,18 @@
 """A player acting over HTTP is present: a move, or any page of the game, keeps them present
 for the away threshold (COVER_GRACE_SECONDS, 2 min) after it, with no socket open at all;
 their absence begins then, and cover and abandon count from it (games/middleware.py,
-games/presence.py `seen`)."""
+games/live/presence.py `seen`)."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from games import presence, signals
+from games import signals
 from games.kinds.hundred_and_ten import engine
+from games.live import presence
 from games.services import absence
-from games.services.table import RefusedMove
+from games.services.errors import RefusedMove
 from tests.conftest import logged_in_client
 from tests.games.conftest import T0, form_of, member, post_move
 

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from games.kinds.protocol import Outcome
 from games.models import BotRating, Game, Rating, RatingChange
 from games.ratings import service
-from games.services import table
+from games.services import states
 from tests.conftest import make_user
 from tests.games.conftest import start_table
 from tests.games.rating_helpers import finished, replay_with_library
@@ -32,22 +32,27 @@ def assert_same(got: dict[Any, Any], want: dict[Any, Any]) -> None:
         assert got[key] == pytest.approx((mu, sigma), abs=1e-9), key
 
 
-def test_a_sequence_of_games_of_every_kind_matches_the_library_called_directly():
+# Two games of each kind among six people (by index), in order: ratings are kept per kind,
+# so each kind's sequence is a test of its own.
+SEQUENCES: dict[str, list[tuple[tuple[int, ...], str]]] = {
+    "hearts": [((0, 1, 2, 3), "h1"), ((2, 0, 4, 5), "h2")],
+    "hundred-and-ten": [((0, 1, 2), "t1"), ((1, 0, 5, 3), "t2")],
+    "one-hundred-and-four": [((0, 1, 2, 3, 4), "o1"), ((1, 2), "o2")],
+    "fifty-six": [((0, 1, 2, 3), "f1"), ((0, 1, 2, 3, 4, 5), "f2")],
+}
+
+
+@pytest.mark.parametrize("kind", SEQUENCES)
+def test_a_sequence_of_games_of_each_kind_matches_the_library_called_directly(kind):
     p = people(6)
-    games = [
-        finished("hearts", p[:4], seed="h1"),
-        finished("hearts", [p[2], p[0], p[4], p[5]], seed="h2"),
-        finished("hundred-and-ten", p[:3], seed="t1"),
-        finished("hundred-and-ten", [p[1], p[0], p[5], p[3]], seed="t2"),
-        finished("one-hundred-and-four", p[:5], seed="o1"),
-        finished("one-hundred-and-four", p[1:3], seed="o2"),
-        finished("fifty-six", p[:4], seed="f1"),
-        finished("fifty-six", p, seed="f2"),
-    ]
+    games = [finished(kind, [p[i] for i in seats], seed=seed) for seats, seed in SEQUENCES[kind]]
     assert_same(stored(), replay_with_library(games))
     for game in games:
         assert RatingChange.objects.filter(game=game).count() == game.memberships.count()
-    assert Rating.objects.get(user=p[0], kind="hearts").games == 2
+    for i, person in enumerate(p):
+        played = sum(i in seats for seats, _ in SEQUENCES[kind])
+        rating = Rating.objects.filter(user=person, kind=kind).first()
+        assert (rating.games if rating else 0) == played, person
 
 
 def rate(game: Game, scores: tuple[int, ...], winners: tuple[int, ...], team: int | None = None):
@@ -55,7 +60,7 @@ def rate(game: Game, scores: tuple[int, ...], winners: tuple[int, ...], team: in
     game.outcome = {"scores": list(scores), "winners": list(winners), "winning_team": team}
     game.status = Game.Status.FINISHED
     game.save()
-    service.game_over(game, table.load_state(game), outcome)
+    service.game_over(game, states.load_state(game), outcome)
 
 
 def test_ties_share_a_place_and_teams_are_rated_as_teams():
@@ -78,7 +83,7 @@ def test_a_game_is_never_rated_twice():
     before = stored()
     with pytest.raises(IntegrityError), transaction.atomic():
         outcome = Outcome(tuple((game.outcome or {})["scores"]), ())
-        service.game_over(game, table.load_state(game), outcome)
+        service.game_over(game, states.load_state(game), outcome)
     assert stored() == before
     assert RatingChange.objects.count() == 3
 

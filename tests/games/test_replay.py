@@ -14,8 +14,8 @@ from django.urls import reverse
 from games import registry
 from games.kinds.hundred_and_ten import engine
 from games.models import Game
-from games.replay import timeline
-from games.services import seats, table
+from games.presenters.replay import timeline
+from games.services import seats, states, table
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import choice_of, start_table
 
@@ -42,7 +42,7 @@ def test_the_timeline_is_the_log_replayed(alice, bob):
     game = finished_game(alice, bob)
     line = timeline(game)
     assert line.last == game.action_count
-    assert line.states[-1] == table.load_state(game)
+    assert line.states[-1] == states.load_state(game)
     assert line.hands[0] == 0 and len(line.hands) >= 2  # several hands to a game
     assert line.chapters == tuple(sorted(set(line.chapters)))
     assert len(line.chapters) > len(line.hands)  # tricks inside hands
@@ -105,7 +105,7 @@ def test_a_running_game_is_replayed_only_from_your_own_seat(alice, bob):
     game = start_table([alice, bob], target=110)
     rng = random.Random(4)
     for _ in range(6):  # a few moves in
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
         table.submit_move(
@@ -140,7 +140,7 @@ def test_secret_moves_of_others_are_not_described_while_running(alice, bob, caro
     game = start_table([alice, bob, carol, dave], kind="hearts")
     # Bob passes three cards; alice's replay names who moved, not what was passed.
     rules = registry.kind("hearts").rules
-    passed = rules.legal_actions(table.load_state(game), 1)[0]
+    passed = rules.legal_actions(states.load_state(game), 1)[0]
     table.submit_move(
         game_id=game.pk, user=bob, choice=choice_of(passed), seen_version=game.version
     )

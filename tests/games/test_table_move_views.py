@@ -9,7 +9,7 @@ import re
 import pytest
 
 from games.models import GameAction
-from games.services import table
+from games.services import recording, table
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import post_move, start_table, unchanged, url
 
@@ -131,7 +131,7 @@ def test_a_database_too_busy_for_the_move_gets_503_in_the_table_and_changes_noth
 ):
     from django.db import OperationalError
 
-    real_record = table.record
+    real_record = recording.record
 
     def record_then_time_out(*args, **kwargs):
         real_record(*args, **kwargs)  # the action row is written, then the lock wait runs out

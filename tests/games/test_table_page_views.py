@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from games.kinds.hundred_and_ten import engine
 from games.models import Game
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import post_move, seat_game, start_table, unchanged, url
 
@@ -18,7 +18,7 @@ def test_members_get_the_page_with_the_table_root_and_their_hand(two, alice):
     assert response.status_code == 200
     assert 'id="table-root"' in html and f'data-game-id="{two.pk}"' in html
     assert 'id="table"' in html
-    hand = table.load_state(two).hands[0]
+    hand = states.load_state(two).hands[0]
     for card in hand:
         assert f'data-card="{engine.format_card(card)}"' in html
         assert engine.card_name(card) in html

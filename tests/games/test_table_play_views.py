@@ -11,14 +11,14 @@ from django.urls import reverse
 
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, Membership, Snapshot
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import form_of, post_move, start_table, url
 
 
 def test_the_hint_is_the_bot_suggestion_for_your_own_turn(two, alice, bob):
     response = logged_in_client(bob).get(url("hint", two), headers=HX)
-    state = table.load_state(two)
+    state = states.load_state(two)
     suggestion = engine.suggestion(state)
     assert isinstance(suggestion, engine.Bid)
     text = response.content.decode()
@@ -48,7 +48,7 @@ def test_discard_offers_toggle_cards_with_non_trumps_preselected(alice):
     rng = random.Random(2)
     for _ in range(200):
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         if state.status == engine.Status.DISCARD and state.active_seat == 0:
             break
         bids = engine.legal_bids(state, 0)
@@ -78,7 +78,7 @@ def test_rematch_button_after_the_end_opens_the_new_table(alice, bob):
     rng = random.Random(4)
     clients = {0: logged_in_client(alice), 1: logged_in_client(bob)}
     while game.status != Game.Status.FINISHED:
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         assert seat is not None
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
@@ -118,7 +118,7 @@ def test_a_whole_game_through_the_views_with_humans_and_bots(alice, bob):
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         assert seat in clients  # bots never leave a bot's turn hanging
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)

@@ -1,4 +1,5 @@
-"""games.services.table: the action log, snapshots, seats from memberships, bots, notifications."""
+"""The table service (games.services.table and its parts): the action log, snapshots, seats
+from memberships, bots, notifications."""
 
 from __future__ import annotations
 
@@ -6,12 +7,13 @@ import random
 
 import pytest
 
-from games import realtime, registry
+from games import registry
 from games.kinds.hundred_and_ten import engine
+from games.live import realtime
 from games.models import Game, GameAction, Invitation, Membership, Snapshot
-from games.services import lobby, seats, table
+from games.services import lobby, seats, states, table
 from games.services import rematch as rematches
-from games.services.table import NotAPlayer, RefusedMove, StaleTable
+from games.services.errors import NotAPlayer, RefusedMove, StaleTable
 from tests.games.conftest import active_seat, bid_choice, choice_of, seat_game, start_table
 
 
@@ -41,6 +43,11 @@ def pushes(monkeypatch):
     return sent
 
 
+def submit_at_version(game, user, choice):
+    """`user` submits `choice` at the version the game row was last read at."""
+    return table.submit_move(game_id=game.pk, user=user, choice=choice, seen_version=game.version)
+
+
 def test_begin_stores_the_deal_as_snapshot_zero_and_the_active_seat(alice, bob):
     game = start_table([alice, bob])
     snapshot = Snapshot.objects.get(game=game)
@@ -62,7 +69,7 @@ def test_begin_twice_is_refused(alice, bob):
 
 def test_a_move_appends_one_action_and_bumps_the_version(alice, bob):
     game = start_table([alice, bob])
-    table.submit_move(game_id=game.pk, user=bob, choice=bid_choice(15), seen_version=game.version)
+    submit_at_version(game, bob, bid_choice(15))
     game.refresh_from_db()
     action = GameAction.objects.get(game=game)
     assert (action.seq, action.seat, action.auto) == (1, 1, False)
@@ -113,7 +120,7 @@ def test_bots_play_until_a_human_is_to_act_and_are_logged_as_auto(
     with django_capture_on_commit_callbacks(execute=True):
         game = start_table([alice], bots=3)
     game.refresh_from_db()
-    state = table.load_state(game)
+    state = states.load_state(game)
     # Seat 0 deals; the three bots bid first, then it is alice's turn (or the round moved on).
     assert state.active_seat == 0
     auto = GameAction.objects.filter(game=game)
@@ -157,23 +164,18 @@ def test_a_new_round_writes_a_snapshot_so_loads_replay_at_most_one_round(alice, 
     rng = random.Random(3)
     while Snapshot.objects.filter(game=game).count() < 4:
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
         game.refresh_from_db()
-        table.submit_move(
-            game_id=game.pk,
-            user=user_at(game, seat),
-            choice=choice_of(move),
-            seen_version=game.version,
-        )
+        submit_at_version(game, user_at(game, seat), choice_of(move))
     for snapshot in Snapshot.objects.filter(game=game, seq__gt=0):
         state = engine.state_from_json(snapshot.state)
         before = replay_log_until(game, snapshot.seq - 1)
         assert state.round_index == before.round_index + 1
         assert state == replay_log_until(game, snapshot.seq)
     game.refresh_from_db()
-    assert table.load_state(game) == replay_log(game)
+    assert states.load_state(game) == replay_log(game)
 
 
 def replay_log_until(game, seq):
@@ -192,12 +194,7 @@ def test_automate_hands_the_seat_to_the_bot_which_plays_on(alice, bob):
     assert GameAction.objects.filter(game=game, seat=1, auto=True).exists()
     game.refresh_from_db()
     with pytest.raises(RefusedMove, match="bot plays your seat"):
-        table.submit_move(
-            game_id=game.pk,
-            user=bob,
-            choice=bid_choice(0),
-            seen_version=game.version,
-        )
+        submit_at_version(game, bob, bid_choice(0))
 
 
 def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay(alice, bob):
@@ -208,15 +205,10 @@ def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay
         if game.status == Game.Status.FINISHED:
             break
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
-        table.submit_move(
-            game_id=game.pk,
-            user=user_at(game, seat),
-            choice=choice_of(move),
-            seen_version=game.version,
-        )
+        submit_at_version(game, user_at(game, seat), choice_of(move))
     final = replay_log(game)
     assert final.status == engine.Status.WON
     assert game.winners[0] == final.winner
@@ -225,12 +217,7 @@ def test_a_full_game_with_humans_and_bots_reaches_the_winner_of_an_engine_replay
     assert GameAction.objects.filter(game=game, auto=True).exists()
     assert GameAction.objects.filter(game=game, auto=False).exists()
     with pytest.raises(RefusedMove, match="over"):
-        table.submit_move(
-            game_id=game.pk,
-            user=alice,
-            choice=bid_choice(0),
-            seen_version=game.version,
-        )
+        submit_at_version(game, alice, bid_choice(0))
 
 
 def finished(game):
@@ -252,14 +239,9 @@ def test_rematch_invites_the_other_players_and_starts_when_they_accept(alice, bo
     rng = random.Random(5)
     while game.status != Game.Status.FINISHED:
         game.refresh_from_db()
-        state = table.load_state(game)
+        state = states.load_state(game)
         move = rng.choice(engine.perspective_of(state, state.active_seat).legal_moves)
-        table.submit_move(
-            game_id=game.pk,
-            user=user_at(game, state.active_seat),
-            choice=choice_of(move),
-            seen_version=game.version,
-        )
+        submit_at_version(game, user_at(game, state.active_seat), choice_of(move))
         game.refresh_from_db()
     Membership.objects.filter(game=game, user=alice).update(automated=True)
     new = rematches.rematch(game_id=game.pk, user=bob)
@@ -282,7 +264,7 @@ def test_rematch_invites_the_other_players_and_starts_when_they_accept(alice, bo
         (1, bob.pk, "organizer", False),
         (2, None, "player", False),
     ]
-    assert table.load_state(new).target == 30
+    assert states.load_state(new).target == 30
 
 
 def test_a_rematch_waits_for_every_answer_and_a_bot_takes_a_declined_seat(

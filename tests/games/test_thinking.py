@@ -1,4 +1,4 @@
-"""Where the server's bots think (games/thinking.py): a hard bot's search runs in a worker
+"""Where the server's bots think (games/bots/thinking.py): a hard bot's search runs in a worker
 process and gives the same move as in the caller's thread; a search that overruns its time,
 or a worker that dies, leaves the move to the medium bot, and the next search gets a new
 worker. The fixed-rule bots never leave the caller's thread."""
@@ -11,7 +11,8 @@ import signal
 
 import pytest
 
-from games import registry, thinking
+from games import registry
+from games.bots import thinking
 from games.kinds.search import SearchBot
 
 

@@ -67,14 +67,21 @@ def hundred_and_ten(trace: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
 # --- Hearts ------------------------------------------------------------------------------
 
 
-def hearts(trace: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    initial = HEARTS.initial_state_from_deals(
+def replayed_hands(rules: Any, trace: dict[str, Any]) -> tuple[Any, list[tuple[int, Any]]]:
+    """A trace of hands (Hearts, Fifty-Six): the state its deals start from, and its accepted
+    actions (its probes dropped from the trace too, as the export has none)."""
+    initial = rules.initial_state_from_deals(
         [hand["deal"] for hand in trace["hands"]], trace["seats"], trace["options"]
     )
     log = []
     for hand in trace["hands"]:
         hand["steps"] = [s for s in hand["steps"] if not s.get("illegal")]
-        log += [(s["seat"], HEARTS.action_from_json(s["action"])) for s in hand["steps"]]
+        log += [(s["seat"], rules.action_from_json(s["action"])) for s in hand["steps"]]
+    return initial, log
+
+
+def hearts(trace: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    initial, log = replayed_hands(HEARTS, trace)
     del trace["seed"]
     return trace, export_hearts(initial, log, name=trace["id"])
 
@@ -102,13 +109,7 @@ def one_hundred_and_four(trace: dict[str, Any]) -> tuple[dict[str, Any], dict[st
 
 
 def fifty_six(trace: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    initial = FIFTY_SIX.initial_state_from_deals(
-        [hand["deal"] for hand in trace["hands"]], trace["seats"], trace["options"]
-    )
-    log = []
-    for hand in trace["hands"]:
-        hand["steps"] = [s for s in hand["steps"] if not s.get("illegal")]
-        log += [(s["seat"], FIFTY_SIX.action_from_json(s["action"])) for s in hand["steps"]]
+    initial, log = replayed_hands(FIFTY_SIX, trace)
     return trace, export_fifty_six(initial, log, name=trace["id"])
 
 

@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import mail, presence
+from games import mail
+from games.live import presence
 from games.models import PendingMail
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import start_table

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import mail
 from games.kinds.hundred_and_ten import engine
 from games.models import Game, Invitation, Membership, PendingMail
-from games.services import lobby, table
+from games.services import lobby, states, table
 from tests.conftest import logged_in_client
 from tests.games.conftest import choice_of, start_table
 from tests.mail.conftest import SITE, after, html_of, text_of, verify
@@ -24,6 +24,11 @@ HTMX = {"HX-Request": "true", "HX-Target": "invite-box"}
 @pytest.fixture
 def waiting(alice):
     return lobby.create_game(organizer=alice, name="Friday cards", public=False, max_players=4)
+
+
+def email_invite(client, game, address):
+    """`client` asks, from the waiting room, for an invite link to be emailed to `address`."""
+    return client.post(reverse("invite-email", args=[game.pk]), {"email": address}, headers=HTMX)
 
 
 def test_an_invitation_by_name_is_emailed_at_once(waiting, alice, bob, inbox):
@@ -70,9 +75,7 @@ def test_an_invite_link_is_emailed_to_an_address(
     verify(alice)
     client = logged_in_client(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("invite-email", args=[waiting.pk]), {"email": "erin@example.org"}, headers=HTMX
-        )
+        response = email_invite(client, waiting, "erin@example.org")
     assert response.status_code == 200
     assert "An invite link is on its way to erin@example.org." in response.content.decode()
     message = inbox.only("erin@example.org")
@@ -97,9 +100,7 @@ def test_an_invite_link_to_a_bad_address_sends_nothing(
 ):
     client = logged_in_client(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
-            reverse("invite-email", args=[waiting.pk]), {"email": "not an address"}, headers=HTMX
-        )
+        response = email_invite(client, waiting, "not an address")
     assert response.status_code == 400
     assert "does not look like an email address" in response.content.decode()
     assert inbox.messages == []
@@ -107,9 +108,7 @@ def test_an_invite_link_to_a_bad_address_sends_nothing(
 
 
 def test_only_players_may_email_invite_links(waiting, alice, dave, inbox):
-    response = logged_in_client(dave).post(
-        reverse("invite-email", args=[waiting.pk]), {"email": "x@example.org"}, headers=HTMX
-    )
+    response = email_invite(logged_in_client(dave), waiting, "x@example.org")
     assert response.status_code == 404  # a private game stays private
     assert not Invitation.objects.exists()
 
@@ -125,7 +124,7 @@ def test_the_waiting_room_offers_to_email_a_link(waiting, alice):
 def play_to_the_end(game, user):
     rng = random.Random(3)
     while game.status != Game.Status.FINISHED:
-        state = table.load_state(game)
+        state = states.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)
         table.submit_move(

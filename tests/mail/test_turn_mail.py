@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import mail, presence
+from games import mail
+from games.live import presence
 from games.models import Membership, PendingMail
 from games.services import table
 from tests.games.conftest import bid_choice, start_table

@@ -2,7 +2,7 @@
 player left, none while they are present (a page of the game open, or a request on it less
 than the away threshold ago), a new one only after they came back and left again.
 
-Time is a clock the test moves (Django's `timezone.now` and games.presence's `now`); the
+Time is a clock the test moves (Django's `timezone.now` and games.live.presence's `now`); the
 deadline sweep (`deadlines.tick(now)`: the bots' moves after their pause, then the due mail)
 runs every simulated second (half a second during play); letters are counted at the real
 SMTP server (`inbox`)."""
@@ -14,10 +14,12 @@ from datetime import UTC, datetime
 import pytest
 from django.utils import timezone
 
-from games import deadlines, mail, presence
+from games import mail
+from games.clocks import deadlines
 from games.kinds.hearts import engine
+from games.live import presence
 from games.models import Membership, PendingMail
-from games.services import table
+from games.services import states
 from tests.conftest import HX, logged_in_client
 from tests.games.conftest import start_table, url
 from tests.mail.conftest import verify
@@ -35,7 +37,6 @@ def clock(monkeypatch, settings):
     so each bot move is a move of its own and it becomes the player's turn anew) and the
     sweep plays them."""
     settings.BOT_DELAY_SECONDS = 0.2
-    settings.BOT_OVERDUE_SECONDS = 0
 
     class Clock:
         at = T0
@@ -66,7 +67,7 @@ def quick(alice, clock):
 def play(client, game):
     """Alice's move over HTTP (the first legal one), as her table's buttons post it."""
     game.refresh_from_db()
-    view = engine.view_of(table.load_state(game), 0)
+    view = engine.view_of(states.load_state(game), 0)
     if view.can_pass:
         data = {"kind": "pass", "cards": [engine.card_code(c) for c in view.hand[:3]]}
     else:

@@ -15,6 +15,7 @@ from django.test import Client
 
 from games.kinds.hundred_and_ten import engine
 from games.models import Game
+from games.services import states
 from games.services import table as table_service
 from tests.games.conftest import bid_choice, start_table
 
@@ -51,7 +52,8 @@ async def _close_sockets_left_open() -> None:
 
 @pytest.fixture(autouse=True)
 def _bots_without_pause(settings):
-    """Bots play at once and synchronously, so games are deterministic in tests."""
+    """No pause between bot moves: each is due at once, and made by the sweep as soon as the
+    change that made it due commits (tests/bots.py `play_bots`)."""
     settings.BOT_DELAY_SECONDS = 0
 
 
@@ -115,7 +117,7 @@ def cards_in(html: str) -> set[str]:
 
 
 def hand_of(game: Game, seat: int) -> set[str]:
-    state = table_service.load_state(game)
+    state = states.load_state(game)
     return {engine.format_card(card) for card in state.hands[seat]}
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
-from games import presence
+from games.live import presence
 from tests.games.conftest import start_table
-from tests.realtime.conftest import open_socket, session_cookie
+from tests.realtime.conftest import open_socket, session_cookie, settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,5 +58,29 @@ async def test_a_player_who_comes_back_is_taken_off_the_away_panel(alice, bob):
     assert 'id="presence-1" class="presence-dot is-connected" hx-swap-oob="true"' in back
     assert '<div id="absence" class="absence" hx-swap-oob="true">' in back
     assert "Away from the table" not in back
+    await bob_ws.disconnect()
+    await alice_ws.disconnect()
+
+
+async def test_the_away_panel_redrawn_for_a_returning_player_keeps_its_offers(
+    alice, bob, carol, settings
+):
+    """The panel redrawn out of band draws its forms too (their addresses name the game)."""
+    settings.COVER_GRACE_SECONDS = 0  # a bot may cover an absent player at once
+    game = await database_sync_to_async(start_table)([alice, bob, carol], name="Three")
+    cookies = [await database_sync_to_async(session_cookie)(u) for u in (alice, bob, carol)]
+    path = f"/ws/games/{game.pk}/"
+    alice_ws, _ = await open_socket(path, cookies[0])
+    carol_ws, _ = await open_socket(path, cookies[2])
+    await settled(alice_ws)  # carol's dot lit (a redraw coalesces what happened meanwhile)
+    await carol_ws.disconnect()  # carol is away: alice may ask a bot to cover her
+    frames = ""
+    while "away from the table: bob, carol" not in frames.lower():  # bob never came
+        frames += await alice_ws.receive_from(timeout=5)
+    bob_ws, _ = await open_socket(path, cookies[1])  # bob comes: the panel, out of band
+    back = ""
+    while '<div id="absence" class="absence" hx-swap-oob="true">' not in back:
+        back += await alice_ws.receive_from(timeout=5)
+    assert f'action="/games/{game.pk}/cover/"' in back
     await bob_ws.disconnect()
     await alice_ws.disconnect()

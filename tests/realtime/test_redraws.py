@@ -12,9 +12,10 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import basis, presence, realtime
-from games.committed import game_identity
+from games.live import presence, realtime
+from games.live.committed import game_identity
 from games.models import Game
+from games.presenters import basis
 from tests.games.conftest import active_seat
 from tests.realtime.conftest import bid, calls_to, open_socket, settled, version_in
 

@@ -11,13 +11,14 @@ import re
 import pytest
 from channels.db import database_sync_to_async
 
-from games import presence
 from games.consumers import marks
-from games.context import table_context
+from games.live import presence
 from games.models import Game
+from games.presenters.context import table_context
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import start_table
-from tests.games.test_hearts_table import codes, hand_of, post
+from tests.games.table_helpers import post
+from tests.games.test_hearts_table import codes, hand_of
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie, version_in
 from tests.realtime.test_steps import _choose
 

@@ -13,7 +13,7 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
-from games import presence
+from games.live import presence
 from tests.realtime.conftest import open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -11,10 +11,10 @@ from channels.db import database_sync_to_async
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.context import table_context
 from games.kinds.one_hundred_and_four.engine import RULES
 from games.models import Membership
-from games.services import table
+from games.presenters.context import table_context
+from games.services import states
 from games.steps import NO_STEPS, Steps
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table
@@ -91,7 +91,7 @@ def _choose_all_but(game, last_seat: int):
 
 def _choose(client, game, seat: int) -> None:
     game.refresh_from_db()
-    state = table.load_state(game)
+    state = states.load_state(game)
     card = max(RULES.view(state, seat).hand)
     url = reverse("move", kwargs={"game_id": game.pk})
     response = client.post(

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.utils import timezone
 
-from games import realtime
 from games.kinds.hundred_and_ten import engine
+from games.live import realtime
 from games.models import Game, Membership
+from games.services import states
 from games.services import table as table_service
+from tests.conftest import found
 from tests.games.conftest import choice_of, start_table
 from tests.realtime.conftest import (
     bid,
@@ -34,12 +37,6 @@ from tests.realtime.conftest import (
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def found(pattern: str, text: str) -> str:
-    match = re.search(pattern, text)
-    assert match, f"{pattern!r} not found"
-    return match.group(1)
 
 
 # --- rendering for its own user ---------------------------------------------------------------
@@ -169,14 +166,14 @@ def play_one(game_id: int, rng: random.Random) -> str:
     from games.kinds.hundred_and_ten.table import TABLE
 
     game = Game.objects.get(pk=game_id)
-    state = table_service.load_state(game)
+    state = states.load_state(game)
     move = rng.choice(engine.perspective_of(state, state.active_seat).legal_moves)
     user = Membership.objects.get(game=game, seat=state.active_seat).user
     assert user is not None  # a person's seat, not a bot's
     table_service.submit_move(
         game_id=game_id, user=user, choice=choice_of(move), seen_version=game.version
     )
-    after = table_service.load_state(Game.objects.get(pk=game_id))
+    after = states.load_state(Game.objects.get(pk=game_id))
     return TABLE.side_key(engine.perspective_of(after, None))
 
 
@@ -197,18 +194,17 @@ async def test_the_shared_side_panel_is_pushed_only_when_a_trick_or_round_ends(d
     await ws.disconnect()
 
 
-async def test_a_bots_move_on_its_timer_is_pushed_live(alice, settings):
-    from games import bots
+async def test_a_bots_move_made_by_the_sweep_is_pushed_live(alice, settings):
+    from games.clocks import deadlines
 
-    settings.BOT_DELAY_SECONDS = 1.0  # a visible pause: alice is connected before it ends
+    settings.BOT_DELAY_SECONDS = 1.0  # the bot's move falls due a pause after the start
     cookie = await database_sync_to_async(session_cookie)(alice)
     game = await database_sync_to_async(start_table)([alice], bots=1, name="Versus bot")
-    try:
-        ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
-        before = version_in(first)
-        # The bot (left of the dealer) bids first, from a timer thread, not from a request.
-        later = await ws.receive_from(timeout=10)
-        assert version_in(later) > before
-        await ws.disconnect()
-    finally:
-        bots.cancel_all()
+    ws, first = await open_socket(f"/ws/games/{game.pk}/", cookie)
+    before = version_in(first)
+    # The bot (left of the dealer) bids first, made by the sweep, not by a request.
+    later = timezone.now() + timedelta(seconds=2)
+    assert await database_sync_to_async(deadlines.tick)(later) == 1
+    frame = await ws.receive_from(timeout=10)
+    assert version_in(frame) > before
+    await ws.disconnect()

@@ -13,8 +13,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import basis, realtime
+from games.live import realtime
 from games.models import ChatMessage, Membership
+from games.presenters import basis
 from games.talk import service
 from games.talk.models import Channel
 from tests.games.conftest import start_table

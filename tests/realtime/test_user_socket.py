@@ -14,7 +14,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from games import realtime
+from games.live import realtime
 from games.models import Game, Membership
 from tests.games.conftest import active_seat, start_table
 from tests.realtime.conftest import bid, calls_to, frames_until_quiet, open_socket, session_cookie
@@ -190,4 +190,35 @@ async def test_a_new_public_game_reaches_everyone_on_the_lobby(alice, dave):
     while "Open to all" not in frames:
         frames += await ws.receive_from(timeout=5)
     assert 'id="lobby-lists"' in frames
+    await ws.disconnect()
+
+
+async def test_a_friend_coming_online_shows_in_the_lobby_at_once(alice, bob, carol):
+    """Bob's lobby follows his friends coming online (no query on their request: each lobby
+    socket joins its friends' groups); a stranger coming online tells it nothing."""
+    from django.core.cache import cache
+    from django.test import Client
+
+    from games.live import online
+    from tests.friends.conftest import befriend
+
+    await database_sync_to_async(befriend)(alice, bob)
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    await database_sync_to_async(cache.delete_many)(
+        [online._online_key(alice.pk), online._online_key(carol.pk)]
+    )
+    ws, first = await open_socket("/ws/user/?page=lobby", cookie)
+    assert "friend-status-offline" in first
+
+    def comes_online(user):
+        client = Client()
+        client.force_login(user)
+        assert client.get("/").status_code == 200
+
+    await database_sync_to_async(comes_online)(carol)  # not bob's friend
+    assert await ws.receive_nothing(timeout=0.5)
+    await database_sync_to_async(comes_online)(alice)
+    frame = await ws.receive_from(timeout=5)
+    assert 'id="friends"' in frame and "friend-status-online" in frame
+    assert "friend-status-offline" not in frame
     await ws.disconnect()

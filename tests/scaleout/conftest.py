@@ -8,14 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import manage, server_env, shell_json, start_daphne, stop_daphne
+from tests.conftest import (
+    SHELL_PEOPLE,
+    found,
+    manage,
+    server_env,
+    shell_json,
+    start_daphne,
+    stop_daphne,
+)
 
 
 def scaleout_configured() -> bool:
@@ -32,35 +39,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = keep
 
 
-SETUP = """
-import json
-from django.test import Client
-from accounts.models import User
-from games.models import Game
-from games.services import lobby
-
-def person(name):
-    user = User.objects.filter(username=name).first() or User.objects.create_user(
-        username=name, password="a-good-long-password-1", display_name=name.capitalize())
-    client = Client()
-    client.force_login(user)
-    return user, client.cookies["sessionid"].value
-
+SETUP = (
+    SHELL_PEOPLE
+    + """
 alice, alice_session = person("{prefix}alice")
 bob, bob_session = person("{prefix}bob")
-game = lobby.create_game(organizer=alice, name="Across processes", public=False, max_players=2)
-lobby.invite(game_id=game.pk, by=alice, username=bob.username)
-lobby.accept(game_id=game.pk, user=bob)
-lobby.start_game(game_id=game.pk, by=alice)
+game = started_game("Across processes", alice, bob)
 print("SETUP" + json.dumps({{"game": game.pk, "alice": alice.pk, "bob": bob.pk,
     "alice_session": alice_session, "bob_session": bob_session}}))
 """
-
-
-def found(pattern: str, text: str) -> str:
-    match = re.search(pattern, text)
-    assert match, f"{pattern!r} not found"
-    return match.group(1)
+)
 
 
 def version_of(html: str) -> int:

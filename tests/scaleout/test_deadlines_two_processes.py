@@ -1,5 +1,7 @@
 """Two daphne processes on one PostgreSQL database both sweep for due deadlines: each
-expired deadline is applied once (games/deadlines.py, games/services/seats.expire)."""
+expired deadline is applied once (games/clocks/deadlines.py, games/services/seats.expire),
+and each due bot move is made once (games/services/bot_moves.play_due: claimed, decided,
+stored if the game has not moved)."""
 
 from __future__ import annotations
 
@@ -79,3 +81,62 @@ def test_each_expired_deadline_is_applied_once_by_two_processes(two_servers) -> 
     assert state["counts"] == state["actions"]
     # The next seat waits on its own fresh day-long clock.
     assert state["due"] == GAMES
+
+
+BOT_SETUP = """
+import json
+from django.db import transaction
+from accounts.models import User
+from games.models import Game, Membership
+from games.services import table
+
+alice = User.objects.filter(username="bots-alice").first() or User.objects.create_user(
+    username="bots-alice", password="a-good-long-password-1")
+ids = []
+for n in range({count}):
+    # Hearts: three bots and alice pass at once. Made with a long pause between machine
+    # moves, so nothing is played here and the bots' moves wait for the test's moment.
+    game = Game.objects.create(name=f"Bots {{n}}", kind="hearts", options={{"target": 100}},
+                               organizer=alice, max_players=4, seed=f"bots-{{n}}")
+    Membership.objects.create(game=game, user=alice, seat=0, role="organizer")
+    for seat in (1, 2, 3):
+        Membership.objects.create(game=game, seat=seat, role="player", bot="medium",
+                                  bot_name=f"Bot {{seat}}")
+    with transaction.atomic():
+        table.begin(game)
+    ids.append(game.pk)
+print("SETUP" + json.dumps({{"games": ids}}))
+"""
+
+BOTS_DUE = """
+import json
+from django.utils import timezone
+from games.models import Membership
+due = Membership.objects.filter(game_id__in={ids}, must_act=True).exclude(bot="")
+print("SETUP" + json.dumps({{"due": due.update(deadline=timezone.now())}}))
+"""
+
+BOT_STATE = """
+import json
+from collections import Counter
+from games.models import GameAction
+seats = Counter(GameAction.objects.filter(game_id__in={ids}).values_list("game_id", "seat"))
+print("SETUP" + json.dumps({{"moves": [[g, s, n] for (g, s), n in seats.items()]}}))
+"""
+
+
+def test_each_due_bot_move_is_made_once_by_two_processes(two_servers) -> None:
+    env, _, _ = two_servers
+    setup_env = {**env, "BOT_DELAY_SECONDS": "3600"}
+    ids = shell_json(setup_env, BOT_SETUP.format(count=GAMES))["games"]
+    # Every bot's pass falls due at the same moment: both sweeps see all of them.
+    assert shell_json(env, BOTS_DUE.format(ids=ids))["due"] == 3 * GAMES
+    moves: list[list[int]] = []
+    for _ in range(60):
+        moves = shell_json(env, BOT_STATE.format(ids=ids))["moves"]
+        if len(moves) == 3 * GAMES:
+            break
+        time.sleep(0.5)
+    # Each bot passed once in each game (alice's pass waits for her), never twice.
+    assert sorted((g, s) for g, s, _ in moves) == [(g, s) for g in sorted(ids) for s in (1, 2, 3)]
+    assert {n for _, _, n in moves} == {1}, moves

@@ -15,22 +15,29 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games.models import BotRating, Game, Rating, RatingChange
+from games.models import BotRating, Rating, RatingChange
 from games.services import seats
 from tests.conftest import ROOT
-from tests.games.test_ratings_concurrency import KIND, almost_over
+from tests.games.test_ratings_concurrency import (
+    KIND,
+    almost_over,
+    assert_both_rated_once,
+    two_games_a_move_from_the_end,
+)
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.django_db(transaction=True)]
 
-# Each process waits for the go file, then hands the last person's seat of its game to a bot,
-# which ends the game; it prints what happened on a line starting with RESULT. The library's
-# update is slowed in both, so that the two games' rating updates overlap: without the row
-# locks both would read the same ratings and one update would be lost.
+# Each process waits for the go file, then hands the last person's seat of its game to a bot
+# and ticks the sweep until no bot is due (tests/bots.py play_bots), which ends the game;
+# it prints what happened on a line starting with RESULT. The library's update is slowed in
+# both, so that the two games' rating updates overlap: without the row locks both would read
+# the same ratings and one update would be lost.
 ENDS = """
 import json, os, time
 from accounts.models import User
 from games.services import seats
-from games.services.table import RefusedMove
+from games.services.errors import RefusedMove
+from tests.bots import play_bots
 from openskill.models import PlackettLuce
 
 library_rate = PlackettLuce.rate
@@ -45,6 +52,7 @@ while not os.path.exists({go!r}):
     time.sleep(0.002)
 try:
     seats.automate(game_id={game}, user=User.objects.get(pk={user}))
+    play_bots()
     print("RESULT" + json.dumps("ended"))
 except RefusedMove as exc:
     print("RESULT" + json.dumps("refused: " + str(exc)))
@@ -59,8 +67,7 @@ def this_tests_database() -> str:
 def at_once(tmp_path: Path, *ends: tuple[int, int]) -> list[str]:
     """Start one process per (game, user), wait until each is ready, then let all go."""
     go = tmp_path / "go"
-    # No pause between bot moves: the bots finish the game inside the mover's transaction,
-    # as in the test settings (games/services/table.py `bots_are_synchronous`).
+    # No pause between bot moves (the test settings'): their moves are due at once.
     env = {**os.environ, "DATABASE_URL": this_tests_database(), "BOT_DELAY_SECONDS": "0"}
     procs = [
         subprocess.Popen(
@@ -98,17 +105,14 @@ def at_once(tmp_path: Path, *ends: tuple[int, int]) -> list[str]:
         for proc in procs:
             proc.kill()
             proc.wait()
+            if proc.stdout is not None:
+                proc.stdout.close()  # when it failed early: no pipe left for the next test
     return results
 
 
 def test_two_processes_ending_games_together_rate_each_once(alice, bob, carol, tmp_path):
     assert connection.vendor == "postgresql"
-    first = almost_over([alice, bob, carol], "processes-1")
-    second = almost_over([carol, bob, alice], "processes-2")
-    seats.automate(game_id=first.pk, user=alice)
-    seats.automate(game_id=first.pk, user=bob)
-    seats.automate(game_id=second.pk, user=carol)
-    seats.automate(game_id=second.pk, user=bob)
+    first, second = two_games_a_move_from_the_end(alice, bob, carol, "processes")
     # Their rating rows exist already (a first rating's insert would line the two up).
     for user in (alice, bob, carol):
         Rating.objects.create(kind=KIND, user=user)
@@ -117,15 +121,7 @@ def test_two_processes_ending_games_together_rate_each_once(alice, bob, carol, t
     results = at_once(tmp_path, (first.pk, carol.pk), (second.pk, alice.pk))
 
     assert results == ["ended", "ended"]
-    for game in (first, second):
-        game.refresh_from_db()
-        assert game.status == Game.Status.FINISHED
-        assert RatingChange.objects.filter(game=game).count() == 3
-    for user in (alice, bob, carol):
-        numbers = RatingChange.objects.filter(user=user).values_list("number", flat=True)
-        assert sorted(numbers) == [1, 2]  # the second update read the first's result
-        assert Rating.objects.get(user=user, kind=KIND).games == 2
-    assert BotRating.objects.get(kind=KIND, level="hard").games == 2
+    assert_both_rated_once((first, second), (alice, bob, carol))
 
 
 def test_two_processes_ending_one_game_rate_it_once(alice, bob, tmp_path):

@@ -11,8 +11,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from websockets.asyncio.client import connect
 
-from games import presence
-from tests.scaleout.conftest import found, frame_with, run_setup, version_of
+from games.live import presence
+from tests.conftest import found
+from tests.scaleout.conftest import frame_with, run_setup, version_of
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]

@@ -225,17 +225,19 @@ def test_the_message_box_follows_a_rated_hand(duel, alice, bob):
 def test_the_table_basis_knows_whether_a_hand_is_played_and_the_setting(
     duel, alice, bob, monkeypatch, django_capture_on_commit_callbacks
 ):
-    """Read from the database, and followed in memory with a move (games/basis.py `adopt`,
-    as another process does): a socket's redraw draws the composer from it, no query."""
+    """Read from the database, and followed in memory with a move (games/presenters/basis.py
+    `adopt`, as another process does): a socket's redraw draws the composer from it, no
+    query."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games import basis, realtime
-    from games.services import table
+    from games.live import realtime
+    from games.presenters import basis
+    from games.services import states
 
     def from_the_database():
         basis.clear_table_cache()
-        table.clear_state_cache()
+        states.clear_state_cache()
         return basis.table_basis(Game.objects.get(pk=duel.pk))
 
     assert not from_the_database().in_hand

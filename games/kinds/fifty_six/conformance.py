@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.kinds.conformance import Mismatch, TraceChecker
-from games.kinds.protocol import IllegalAction
+from games.kinds.conformance import HandReplay, Mismatch, TraceChecker, check_refused
+from games.kinds.conformance import compare as _compare
+from games.kinds.protocol import IllegalAction, Outcome
 
 from .engine.cards import CODES, parse_card
 from .engine.seam import RULES
@@ -36,11 +37,6 @@ from .engine.view import FiftySixView
 
 TRACE_FORMAT = 1
 GAME = "fifty-six"
-
-
-def _compare(step: int | str, key: str, expected: Any, got: Any) -> None:
-    if expected != got or type(expected) is not type(got):
-        raise Mismatch(step, key, expected, got)
 
 
 def public_state(state: FiftySixState, view: FiftySixView) -> dict[str, Any]:
@@ -65,10 +61,9 @@ def public_state(state: FiftySixState, view: FiftySixView) -> dict[str, Any]:
     }
 
 
-class _Replay:
+class _Replay(HandReplay):
     def __init__(self, trace: Mapping[str, Any]) -> None:
-        self.trace = trace
-        self.steps = 0
+        super().__init__(trace, RULES)
         self.seats = trace["seats"]
 
     def start(self) -> FiftySixState:
@@ -80,28 +75,17 @@ class _Replay:
         except ValueError as error:
             raise Mismatch("header", "deals", "valid deals", f"error: {error}") from None
 
-    def run(self) -> int:
-        state = self.start()
-        for index, entry in enumerate(self.trace["hands"]):
-            state = self.hand(index, entry, state)
-        expected = self.trace["outcome"]
-        outcome = RULES.outcome(state)
-        if outcome is None:
-            raise Mismatch("end", "outcome", expected, None)
+    def check_outcome(
+        self, expected: Mapping[str, Any], outcome: Outcome, state: FiftySixState
+    ) -> None:
         public = RULES.view(state, None)
         _compare("end", "outcome.tables", expected["tables"], list(public.tables or ()))
         _compare("end", "outcome.winner", expected["winner"], outcome.winning_team)
         _compare("end", "outcome.hands", expected["hands"], RULES.hand_number(state) + 1)
         _compare("end", "outcome.game_points", expected["game_points"], list(public.game_points))
-        _compare("end", "to_act", [], sorted(RULES.to_act(state)))
-        return self.steps
 
     def hand(self, index: int, entry: Mapping[str, Any], state: FiftySixState) -> FiftySixState:
-        label = f"hand {index}"
-        _compare(label, "index", index, entry["index"])
-        if RULES.outcome(state) is not None:
-            raise Mismatch(label, "match over", False, True)
-        _compare(label, "hand", index, RULES.hand_number(state))
+        label = self.open_hand(index, entry, state, over="match over", number="hand")
         public = RULES.view(state, None)
         _compare(label, "dealer", entry["dealer"], public.dealer)
         dealt = [[CODES[c] for c in RULES.view(state, s).hand] for s in range(self.seats)]
@@ -154,14 +138,7 @@ class _Replay:
             action = RULES.action_from_json(step["action"])
         except ValueError:
             return  # an action the engine cannot even read is refused too, and changes nothing
-        snapshot = RULES.state_to_json(state)
-        try:
-            RULES.apply(state, step["seat"], action)
-        except IllegalAction as error:
-            _compare(label, "reason", reason, error.code)
-        else:
-            raise Mismatch(label, "reason", reason, "accepted")
-        _compare(label, "state after a refused action", snapshot, RULES.state_to_json(state))
+        check_refused(RULES, label, state, step["seat"], action, reason)
 
     def result(self, label: str, state: FiftySixState, expected: Mapping[str, Any]) -> None:
         record = RULES.view(state, None).history[-1]

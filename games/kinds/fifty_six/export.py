@@ -13,8 +13,10 @@ seed to leave out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
+
+from games.kinds.conformance import ExportByHand
+from games.kinds.protocol import Outcome
 
 from .conformance import GAME, TRACE_FORMAT, public_state
 from .engine.actions import Action
@@ -51,34 +53,27 @@ def _result(state: FiftySixState) -> dict[str, Any]:
     }
 
 
-def export_trace(
-    initial: FiftySixState, log: Sequence[tuple[int, Action]], *, name: str
+def _step(
+    entry: dict[str, Any], before: FiftySixState, seat: int, action: Action, after: FiftySixState
+) -> None:
+    legal = [RULES.action_to_json(a) for a in RULES.legal_actions(before, seat)]
+    entry["steps"].append(
+        {
+            "seat": seat,
+            "action": RULES.action_to_json(action),
+            "legal": legal,
+            "after": public_state(after, RULES.view(after, None)),
+        }
+    )
+
+
+def _end(entry: dict[str, Any], state: FiftySixState) -> None:
+    entry["result"] = _result(state)
+
+
+def _trace(
+    state: FiftySixState, outcome: Outcome, hands: list[dict[str, Any]], name: str
 ) -> dict[str, Any]:
-    """The trace of the match that starts at `initial` and is played by `log` (see the
-    module docstring). ValueError if `log` does not end the match."""
-    state = initial
-    hands: list[dict[str, Any]] = []
-    entry = _hand(state)
-    for seat, action in log:
-        legal = [RULES.action_to_json(a) for a in RULES.legal_actions(state, seat)]
-        finished = len(state.history)
-        state = RULES.apply(state, seat, action)
-        entry["steps"].append(
-            {
-                "seat": seat,
-                "action": RULES.action_to_json(action),
-                "legal": legal,
-                "after": public_state(state, RULES.view(state, None)),
-            }
-        )
-        if len(state.history) > finished:
-            entry["result"] = _result(state)
-            hands.append(entry)
-            if RULES.outcome(state) is None:
-                entry = _hand(state)
-    outcome = RULES.outcome(state)
-    if outcome is None:
-        raise ValueError("The match is not over: only a finished match makes a trace.")
     public = RULES.view(state, None)
     return {
         "format": TRACE_FORMAT,
@@ -94,3 +89,8 @@ def export_trace(
             "game_points": list(public.game_points),
         },
     }
+
+
+# The trace of the match that starts at `initial` and is played by `log` (see the module
+# docstring); ValueError if `log` does not end the match.
+export_trace = ExportByHand(RULES, _hand, _step, _end, _trace, "match")

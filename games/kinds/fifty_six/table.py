@@ -20,8 +20,8 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.gamekind import BadAction, Frame, TableContext
-from games.kinds.cardfaces import CardFace, face, suit_info
+from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
+from games.kinds.cardfaces import CardFace, face_of, suit_info
 from games.steps import NO_STEPS
 
 from .engine import (
@@ -32,10 +32,8 @@ from .engine import (
     FiftySixView,
     Pass,
     Play,
-    card_code,
     card_name,
-    card_rank_label,
-    card_suit,
+    cards,
     parse_card,
 )
 
@@ -46,7 +44,7 @@ TOTAL_POINTS = 56
 
 
 def card_face(card: Card) -> CardFace:
-    return face(card_code(card), card_rank_label(card), card_suit(card), card_name(card))
+    return face_of(cards, card)
 
 
 def card_info(card: Card, **extra: Any) -> dict[str, Any]:
@@ -117,12 +115,7 @@ class FiftySixContext(TableContext):
     sitting_out: list[str]
 
 
-class FiftySixTable:
-    center_template = "games/fifty_six/center.html"
-    seat_template = "games/fifty_six/seat.html"
-    play_template = "games/fifty_six/play.html"
-    side_template = "games/fifty_six/side.html"
-
+class FiftySixTable(TableTemplates):
     def context(self, view: FiftySixView, frame: Frame) -> FiftySixContext:
         names = frame.names
         last_call: dict[int, int | None] = {}
@@ -323,11 +316,7 @@ class FiftySixTable:
         return f"Play the {card_name(action.card)}."
 
 
-def _card(text: str) -> Card:
-    try:
-        return parse_card(text.strip().upper())
-    except ValueError:
-        raise BadAction(f"“{text[:12]}” is not a card (write it like JC0 or 10H1).") from None
+_card = card_reader(parse_card, "JC0 or 10H1")
 
 
-TABLE = FiftySixTable()
+TABLE = FiftySixTable("games/fifty_six")

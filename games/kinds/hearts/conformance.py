@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.kinds.conformance import Mismatch, TraceChecker
-from games.kinds.protocol import IllegalAction
+from games.kinds.conformance import HandReplay, Mismatch, TraceChecker, check_refused
+from games.kinds.conformance import compare as _compare
+from games.kinds.protocol import IllegalAction, Outcome
 
 from .engine.actions import Pass, Play
 from .engine.cards import CODES, HEARTS_MASK, Card, parse_card
@@ -39,19 +40,13 @@ def _sorted_codes(codes: Sequence[str]) -> list[str]:
     return [CODES[c] for c in sorted(parse_card(code) for code in codes)]
 
 
-def _compare(step: int | str, key: str, expected: Any, got: Any) -> None:
-    if expected != got or type(expected) is not type(got):
-        raise Mismatch(step, key, expected, got)
-
-
 def _hearts_broken(tricks: Sequence[Trick]) -> bool:
     return any(HEARTS_MASK >> c & 1 for trick in tricks for c in trick.cards)
 
 
-class _Replay:
+class _Replay(HandReplay):
     def __init__(self, trace: Mapping[str, Any]) -> None:
-        self.trace = trace
-        self.steps = 0
+        super().__init__(trace, RULES)
 
     def start(self) -> HeartsState:
         trace = self.trace
@@ -61,25 +56,14 @@ class _Replay:
         deals = [entry["deal"] for entry in hands]
         return RULES.initial_state_from_deals(deals, int(trace.get("seats", 4)), {"target": target})
 
-    def run(self) -> int:
-        state = self.start()
-        for index, entry in enumerate(self.trace["hands"]):
-            state = self.hand(index, entry, state)
-        outcome = RULES.outcome(state)
-        if outcome is None:
-            raise Mismatch("end", "outcome", self.trace["outcome"], None)
-        expected = self.trace["outcome"]
+    def check_outcome(
+        self, expected: Mapping[str, Any], outcome: Outcome, state: HeartsState
+    ) -> None:
         _compare("end", "outcome.totals", expected["totals"], list(outcome.scores))
         _compare("end", "outcome.winners", expected["winners"], list(outcome.winners))
-        _compare("end", "to_act", [], sorted(RULES.to_act(state)))
-        return self.steps
 
     def hand(self, index: int, entry: Mapping[str, Any], state: HeartsState) -> HeartsState:
-        label = f"hand {index}"
-        _compare(label, "index", index, entry["index"])
-        if RULES.outcome(state) is not None:
-            raise Mismatch(label, "game over", False, True)
-        _compare(label, "hand_number", index, RULES.hand_number(state))
+        label = self.open_hand(index, entry, state, over="game over", number="hand_number")
         public = RULES.view(state, None)
         _compare(label, "pass_direction", entry["pass_direction"], public.pass_direction)
         dealt = [_codes(RULES.view(state, s).hand) for s in range(4)]
@@ -165,14 +149,7 @@ class _Replay:
             action = RULES.action_from_json(step["action"])
         except ValueError as error:
             raise Mismatch(label, "action", step["action"], f"unreadable: {error}") from None
-        snapshot = RULES.state_to_json(state)
-        try:
-            RULES.apply(state, step["seat"], action)
-        except IllegalAction as error:
-            _compare(label, "reason", reason, error.code)
-        else:
-            raise Mismatch(label, "reason", reason, "accepted")
-        _compare(label, "state after a refused action", snapshot, RULES.state_to_json(state))
+        check_refused(RULES, label, state, step["seat"], action, reason)
 
 
 def check_trace(trace: Mapping[str, Any]) -> int:

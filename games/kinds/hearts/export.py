@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.kinds.conformance import ExportByHand
+from games.kinds.protocol import Outcome
+
 from .conformance import TRACE_FORMAT
 from .engine.actions import Action, Pass, Play
 from .engine.cards import CODES, HEARTS_MASK, Card
 from .engine.seam import RULES, SLUG
 from .engine.state import PLAY, SEATS, HeartsState
-from .engine.view import HeartsView
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -57,67 +59,51 @@ def _action_json(action: Action) -> dict[str, Any]:
 
 
 def _step(
-    state: HeartsState, before: HeartsView, seat: int, action: Action
-) -> tuple[HeartsState, dict[str, Any]]:
-    """Apply `seat`'s `action` to `state` (whose spectator's view is `before`); the new
-    state and the step as the trace writes it."""
+    entry: dict[str, Any], state: HeartsState, seat: int, action: Action, after: HeartsState
+) -> None:
+    """`seat`'s `action` on `state`, which made `after`, as the trace writes it."""
+    before, shown = RULES.view(state, None), RULES.view(after, None)
     step: dict[str, Any] = {"seat": seat, "action": _action_json(action)}
     if isinstance(action, Play):
         step["legal"] = [
             CODES[a.card] for a in RULES.legal_actions(state, seat) if isinstance(a, Play)
         ]
-    state = RULES.apply(state, seat, action)
-    after = RULES.view(state, None)
-    hand_over = len(after.history) > len(before.history)
+    hand_over = len(shown.history) > len(before.history)
     if isinstance(action, Play):
         if hand_over:
-            tricks = after.history[-1].tricks
+            tricks = shown.history[-1].tricks
             done = tricks[-1]
             broken = any(HEARTS_MASK >> c & 1 for trick in tricks for c in trick.cards)
-        elif len(after.tricks) > len(before.tricks):
-            done, broken = after.tricks[-1], after.hearts_broken
+        elif len(shown.tricks) > len(before.tricks):
+            done, broken = shown.tricks[-1], shown.hearts_broken
         else:
             done = None
         if done is None:
-            step["trick"] = [CODES[c] for _, c in after.trick]
+            step["trick"] = [CODES[c] for _, c in shown.trick]
         else:
             step["trick"] = _codes(done.cards)
             step["trick_winner"] = done.winner
             step["trick_points"] = done.points
             step["hearts_broken"] = broken
-    step["to_act"] = [] if hand_over else sorted(RULES.to_act(state))
-    return state, step
+    step["to_act"] = [] if hand_over else sorted(RULES.to_act(after))
+    entry["steps"].append(step)
+    if not hand_over and entry["hands_after_pass"] is None and shown.phase == PLAY:
+        entry["hands_after_pass"] = _hands(after)
 
 
-def export_trace(
-    initial: HeartsState, log: Sequence[tuple[int, Action]], *, name: str
+def _end(entry: dict[str, Any], state: HeartsState) -> None:
+    record = RULES.view(state, None).history[-1]
+    entry.update(
+        taken=list(record.taken),
+        moon_shooter=record.moon_shooter,
+        points=list(record.points),
+        totals=list(record.totals),
+    )
+
+
+def _trace(
+    state: HeartsState, outcome: Outcome, hands: list[dict[str, Any]], name: str
 ) -> dict[str, Any]:
-    """The trace of the game that starts at `initial` and is played by `log` (see the
-    module docstring). ValueError if `log` does not end the game."""
-    state = initial
-    hands: list[dict[str, Any]] = []
-    entry = _hand(state)
-    for seat, action in log:
-        before = RULES.view(state, None)
-        state, step = _step(state, before, seat, action)
-        entry["steps"].append(step)
-        after = RULES.view(state, None)
-        if len(after.history) > len(before.history):
-            record = after.history[-1]
-            entry.update(
-                taken=list(record.taken),
-                moon_shooter=record.moon_shooter,
-                points=list(record.points),
-                totals=list(record.totals),
-            )
-            hands.append(entry)
-            if RULES.outcome(state) is None:
-                entry = _hand(state)
-        elif entry["hands_after_pass"] is None and after.phase == PLAY:
-            entry["hands_after_pass"] = _hands(state)
-    outcome = RULES.outcome(state)
-    if outcome is None:
-        raise ValueError("The game is not over: only a finished game makes a trace.")
     return {
         "format": TRACE_FORMAT,
         "game": SLUG,
@@ -127,3 +113,8 @@ def export_trace(
         "hands": hands,
         "outcome": {"totals": list(outcome.scores), "winners": list(outcome.winners)},
     }
+
+
+# The trace of the game that starts at `initial` and is played by `log` (see the module
+# docstring); ValueError if `log` does not end the game.
+export_trace = ExportByHand(RULES, _hand, _step, _end, _trace, "game")

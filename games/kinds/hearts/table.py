@@ -12,8 +12,8 @@ from typing import Any
 
 from django.http import QueryDict
 
-from games.gamekind import BadAction, Frame, TableContext
-from games.kinds.cardfaces import CardFace, face
+from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
+from games.kinds.cardfaces import CardFace, face_of
 from games.steps import NO_STEPS
 
 from .engine import (
@@ -23,8 +23,8 @@ from .engine import (
     Play,
     card_code,
     card_name,
-    card_rank_label,
     card_suit,
+    cards,
     parse_card,
     trick_winner,
 )
@@ -35,7 +35,7 @@ MOVE_KINDS = ("pass", "play")
 
 
 def card_face(card: Card) -> CardFace:
-    return face(card_code(card), card_rank_label(card), card_suit(card), card_name(card))
+    return face_of(cards, card)
 
 
 def card_info(card: Card, **extra: Any) -> dict[str, Any]:
@@ -67,12 +67,7 @@ class HeartsContext(TableContext):
     hearts_broken: bool
 
 
-class HeartsTable:
-    center_template = "games/hearts/center.html"
-    seat_template = "games/hearts/seat.html"
-    play_template = "games/hearts/play.html"
-    side_template = "games/hearts/side.html"
-
+class HeartsTable(TableTemplates):
     def context(self, view: HeartsView, frame: Frame) -> HeartsContext:
         names = frame.names
         passing = view.phase == "pass"
@@ -239,11 +234,7 @@ def _points(card: Card) -> int:
     return 1 if card_suit(card) == "H" else 0
 
 
-def _card(text: str) -> Card:
-    try:
-        return parse_card(text.strip().upper())
-    except ValueError:
-        raise BadAction(f"“{text[:12]}” is not a card (write it like 10H or QS).") from None
+_card = card_reader(parse_card, "10H or QS")
 
 
-TABLE = HeartsTable()
+TABLE = HeartsTable("games/hearts")

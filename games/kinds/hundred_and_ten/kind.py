@@ -4,24 +4,8 @@ from __future__ import annotations
 
 from games.gamekind import GameKind
 
-from .bots import BOTS
-from .conformance import CHECKER
-from .engine.seam import NAME, OPTIONS, RULES, SEAT_COUNTS, SLUG
-from .export import export_trace
-from .statistics import STATISTICS
-from .table import TABLE
-
-KIND = GameKind(
-    slug=SLUG,
-    name=NAME,
+KIND = GameKind.of(
+    __package__,
     blurb="The Irish trick-taking game: bid, name trump, discard and draw, take tricks.",
-    seat_counts=SEAT_COUNTS,
-    rules=RULES,
-    bots=BOTS,
-    table=TABLE,
-    conformance=CHECKER,
-    export=export_trace,
-    options=OPTIONS,
-    statistics=STATISTICS,
-    rules_template="games/hundred_and_ten/rules.html",
+    stylesheet="css/kinds/hundred-and-ten.css",
 )

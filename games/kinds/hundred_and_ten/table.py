@@ -14,7 +14,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.html import format_html
 
-from games.gamekind import BadAction, Frame, TableContext
+from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
 from games.kinds.cardfaces import suit_info
 from games.steps import NO_STEPS
 
@@ -23,7 +23,6 @@ from .engine import (
     SUIT_NAMES,
     SUITS,
     Bid,
-    Card,
     Discard,
     Move,
     Play,
@@ -105,12 +104,7 @@ class HundredAndTenContext(TableContext):
     leader_text: str
 
 
-class HundredAndTenTable:
-    center_template = "games/hundred_and_ten/center.html"
-    seat_template = "games/hundred_and_ten/seat.html"
-    play_template = "games/hundred_and_ten/play.html"
-    side_template = "games/hundred_and_ten/side.html"
-
+class HundredAndTenTable(TableTemplates):
     def context(self, view: SeatView, frame: Frame) -> HundredAndTenContext:
         names = frame.names
         mine = frame.my_turn
@@ -296,11 +290,7 @@ class HundredAndTenTable:
         return f"Play the {card_name(action.card)}."
 
 
-def _card(text: str) -> Card:
-    try:
-        return parse_card(text.strip().upper())
-    except ValueError:
-        raise BadAction(f"“{text[:12]}” is not a card (write it like 10H, AS or JK).") from None
+_card = card_reader(parse_card, "10H, AS or JK")
 
 
-TABLE = HundredAndTenTable()
+TABLE = HundredAndTenTable("games/hundred_and_ten")

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.kinds.conformance import Mismatch, TraceChecker
+from games.kinds.conformance import Mismatch, TraceChecker, check_refused
+from games.kinds.conformance import compare as _compare
 from games.kinds.protocol import IllegalAction
 
 from .bots import policy_row
@@ -37,11 +38,6 @@ from .engine.seam import RULES, SLUG
 from .engine.state import HundredAndFourState, Placement
 
 TRACE_FORMAT = 1
-
-
-def _compare(step: int | str, key: str, expected: Any, got: Any) -> None:
-    if expected != got or type(expected) is not type(got):
-        raise Mismatch(step, key, expected, got)
 
 
 def _rows(rows: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -252,14 +248,7 @@ class _Replay:
             action = RULES.action_from_json(step)
         except ValueError as error:
             raise Mismatch(label, "action", dict(step), f"unreadable: {error}") from None
-        snapshot = RULES.state_to_json(state)
-        try:
-            RULES.apply(state, step["seat"], action)
-        except IllegalAction as error:
-            _compare(label, "reason", reason, error.code)
-        else:
-            raise Mismatch(label, "reason", reason, "accepted")
-        _compare(label, "state after a refused action", snapshot, RULES.state_to_json(state))
+        check_refused(RULES, label, state, step["seat"], action, reason)
 
 
 def check_trace(trace: Mapping[str, Any]) -> int:

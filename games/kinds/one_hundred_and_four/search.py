@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from .engine.actions import CHOOSES, TAKE_ROWS, Action
 from .engine.cards import BULLHEADS, DECK, HAND_SIZE, HIGHEST, ROW_COUNT, ROW_LIMIT, Rows
 from .engine.state import CHOOSE, OVER, PAUSE, Deal, FixedDeals, HundredAndFourState
-from .engine.view import HundredAndFourView
+from .engine.view import HundredAndFourView, public_fields
 
 # --- The naive policy on bit sets ------------------------------------------------------------
 
@@ -290,20 +290,11 @@ class HundredAndFourSearch:
         return HundredAndFourState(
             seats=seats,
             source=FixedDeals(deals),
-            match_to=view.match_to,
-            deal=view.deal,
-            turn=view.turn,
-            phase=view.phase,
-            rows=view.rows,
             hands=tuple(hands),
             choices=tuple(choices),
             asked=known.asked,
-            penalties=view.penalties,
-            piles=view.piles,
             totals=known.totals,
-            played=view.played,
-            last_turn=view.last_turn,
-            history=view.history,
+            **public_fields(view),
         )
 
     def playout(self, state: HundredAndFourState, seat: int, rng: random.Random) -> float:

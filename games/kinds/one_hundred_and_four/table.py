@@ -22,7 +22,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games.gamekind import BadAction, Frame, TableContext
+from games.gamekind import BadAction, Frame, TableContext, TableTemplates
 from games.steps import NO_STEPS
 
 from .engine.actions import Choose, TakeRow
@@ -179,12 +179,7 @@ class HundredAndFourContext(TableContext):
     hand: list[dict[str, Any]]
 
 
-class HundredAndFourTable:
-    center_template = "games/one_hundred_and_four/center.html"
-    seat_template = "games/one_hundred_and_four/seat.html"
-    play_template = "games/one_hundred_and_four/play.html"
-    side_template = "games/one_hundred_and_four/side.html"
-
+class HundredAndFourTable(TableTemplates):
     def context(self, view: HundredAndFourView, frame: Frame) -> HundredAndFourContext:
         names = frame.names
         step = frame.step
@@ -334,4 +329,4 @@ def _number(data: QueryDict, name: str, missing: str) -> int:
     return int(text)
 
 
-TABLE = HundredAndFourTable()
+TABLE = HundredAndFourTable("games/one_hundred_and_four")

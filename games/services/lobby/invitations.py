@@ -7,8 +7,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import mail, realtime
+from games import mail
 from games.kinds import lobby as rules
+from games.live import realtime
 from games.models import Game, Invitation, Membership
 from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict

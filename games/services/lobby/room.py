@@ -14,9 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import realtime, registry
+from games import registry
 from games.access import visible_game_or_404
 from games.kinds import lobby as rules
+from games.live import realtime
 from games.models import Game, Invitation, Membership
 from games.services.lobby.refusals import Conflict, LobbyRefused, NotAllowed
 

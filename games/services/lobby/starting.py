@@ -10,9 +10,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import clocks, realtime, registry
+from games import registry
+from games.clocks import turns
 from games.kinds import lobby as rules
 from games.kinds.protocol import resolve_options
+from games.live import realtime
 from games.models import DEFAULT_KIND, Game, Invitation
 from games.services import table
 from games.services.lobby.refusals import BadRequest, Conflict
@@ -53,7 +55,7 @@ def create_game(
     name = " ".join(name.split())[:60]
     if not name:
         raise BadRequest("Give the game a name.")
-    if move_seconds not in clocks.PACE_SECONDS:
+    if move_seconds not in turns.PACE_SECONDS:
         raise BadRequest("Choose one of the clocks on offer.")
     if rated not in Game.Rated.values:
         raise BadRequest("Choose one of the rating choices.")

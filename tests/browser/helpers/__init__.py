@@ -10,9 +10,10 @@ seed and every move (humans click what the mirror says; bots play the same naive
 
 By topic: `people` (signing up, pages, gathering and starting a table), `table_page` (the
 table on a page and the control for each move), `keyboard` (reaching a control with Tab),
-`mirror` (the game followed with the engine), `traffic` (what a page receives) and
-`console` (a page watched for console errors and policy violations). Every
-helper can be imported from here too.
+`mirror` (the game followed with the engine), `pictures` (the documentation's screenshots
+and the looks they are taken in), `traffic` (what a page receives) and `console` (a page
+watched for console errors and policy violations). Every helper can be imported from here
+too.
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from tests.browser.helpers.console import REPORT_VIOLATIONS, Watched
 from tests.browser.helpers.keyboard import RING, WHERE, focus_with_keys
 from tests.browser.helpers.mirror import (
     Mirror,
+    Recorded,
     expect_hand,
     legal_split,
     play_out,
+    solo_game,
     wait_for_version,
 )
 from tests.browser.helpers.people import (
@@ -31,6 +34,7 @@ from tests.browser.helpers.people import (
     PASSWORD,
     PHONE,
     ROOM_URL,
+    SOLO_SEED,
     TABLE_URL,
     add_bots,
     create_game,
@@ -43,10 +47,14 @@ from tests.browser.helpers.people import (
     set_seed,
     settled,
     sign_up,
+    sign_up_agreeing,
+    sign_up_all,
     sign_up_on,
     solo_table,
     start,
+    start_with_bots,
 )
+from tests.browser.helpers.pictures import DOCS_SHOTS, FITS, looks, picture
 from tests.browser.helpers.table_page import (
     bid_label,
     choose_discards,
@@ -57,18 +65,25 @@ from tests.browser.helpers.table_page import (
     hand_codes,
     move_control,
     my_seat,
+    reload_when_chosen,
+    start_together,
     table,
     version,
 )
 from tests.browser.helpers.traffic import TABLE_URLS, PageTraffic, listen
 
 __all__ = [
+    "DOCS_SHOTS",
+    "FITS",
+    "looks",
+    "picture",
     "DESKTOP",
     "PASSWORD",
     "PHONE",
     "REPORT_VIOLATIONS",
     "RING",
     "ROOM_URL",
+    "SOLO_SEED",
     "TABLE_URL",
     "TABLE_URLS",
     "WHERE",
@@ -95,13 +110,20 @@ __all__ = [
     "no_sideways_scroll",
     "not_reloaded",
     "PageTraffic",
+    "Recorded",
     "play_out",
+    "reload_when_chosen",
     "set_seed",
     "settled",
     "sign_up",
     "sign_up_on",
+    "solo_game",
     "solo_table",
+    "sign_up_agreeing",
+    "sign_up_all",
     "start",
+    "start_together",
+    "start_with_bots",
     "table",
     "version",
     "Watched",

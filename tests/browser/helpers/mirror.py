@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import (
@@ -21,7 +22,8 @@ from games.kinds.hundred_and_ten.engine import (
     SelectTrump,
     Status,
 )
-from tests.browser.helpers.table_page import click_move, codes, hand_codes, table
+from tests.browser.helpers.people import SOLO_SEED, solo_table
+from tests.browser.helpers.table_page import click_move, codes, first_turn, hand_codes, table
 
 # --- following the game with the engine -----------------------------------------------------
 
@@ -47,6 +49,12 @@ class Mirror:
         mirror.run_bots()
         mirror.version = version
         return mirror
+
+    @classmethod
+    def solo(cls, page: Page, seed: str = SOLO_SEED) -> Mirror:
+        """The game of a solo table (the page's person at seat 0, bots at 1-3) at that
+        person's first turn, its version read then (see `first_turn`)."""
+        return cls.of(seed, 4, first_turn(page), bots=(1, 2, 3))
 
     @property
     def over(self) -> bool:
@@ -88,6 +96,46 @@ class Mirror:
 
     def suggestion(self) -> Move:
         return engine.suggestion(self.state)
+
+
+class Recorded:
+    """What the mirrors of the games of the rules protocol (Fifty-Six, Hearts, One Hundred and
+    Four) share: `state`, the `version` the pages must show, `states` every version's state
+    (for the frames, which are checked afterwards), and the game's last phase, `END`."""
+
+    END: ClassVar[str] = "over"
+    state: Any
+    version: int
+    states: dict[int, Any]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state.phase == self.END)
+
+    def run_bots(self) -> None:
+        raise NotImplementedError
+
+    def opened(self, version: int) -> Self:
+        """The game once the bots' opening moves are made, that being `version` (read from
+        the page then); earlier versions are shifted to match."""
+        self.run_bots()
+        shift = version - self.version
+        self.states = {v + shift: state for v, state in self.states.items()}
+        self.version = version
+        return self
+
+
+def solo_game(
+    browser: Browser,
+    base_url: str,
+    env: dict[str, str],
+    name: str,
+    seed: str = SOLO_SEED,
+    game: str = "",
+) -> tuple[Page, Mirror]:
+    """A solo table (see `solo_table`) at its person's first turn, and its game."""
+    page = solo_table(browser, base_url, env, name, seed, game)
+    return page, Mirror.solo(page, seed)
 
 
 def wait_for_version(pages: Iterable[Page], number: int, timeout: float = 20_000) -> None:

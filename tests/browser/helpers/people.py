@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -45,6 +45,15 @@ def sign_up_on(page: Page, base_url: str, name: str) -> None:
     page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
     expect(page.get_by_role("heading", name="Lobby")).to_be_visible()
+
+
+def sign_up_agreeing(browser: Browser, base_url: str, *names: str) -> list[Page]:
+    """Each of `names` signs up, in this order, on a page that accepts every confirmation it
+    asks for (such as "Hand your seat to a bot?")."""
+    pages = [sign_up(browser, base_url, name) for name in names]
+    for page in pages:
+        page.on("dialog", lambda dialog: dialog.accept())
+    return pages
 
 
 def live(page: Page) -> None:
@@ -84,11 +93,37 @@ def no_sideways_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def create_game(page: Page, name: str, seats: int = 4) -> int:
-    """From the lobby: a new private game; returns its id (the page is in its waiting room)."""
+def create_game(
+    page: Page,
+    name: str,
+    seats: int | None = 4,
+    *,
+    kind: str = "",
+    played_by: str = "",
+    form: Callable[[Page], None] | None = None,
+    values: dict[str, str] | None = None,
+    labels: dict[str, str] | None = None,
+) -> int:
+    """From the lobby: a new private game (of Hundred and Ten, or of `kind`: its radio, once
+    the form says it "is played by `played_by`", then `form`'s checks of the form), for
+    `seats` (None: the kind's one number), with the option of each label in `values` (by
+    value) and `labels` (by label) chosen; returns its id (the page is in its waiting room)."""
     page.get_by_role("link", name="New game").first.click()
+    if kind:
+        settled(page)
+        page.get_by_role("radio", name=kind).check()
+        played = f"{kind} is played by {played_by}".rstrip()
+        expect(page.locator("#game-setup")).to_contain_text(played)
+        if form is not None:
+            form(page)
+        settled(page)
     page.get_by_label("Name").fill(name)
-    page.get_by_label("Seats").select_option(str(seats))
+    if seats is not None:
+        page.get_by_label("Seats").select_option(str(seats))
+    for label, value in (values or {}).items():
+        page.get_by_label(label).select_option(value)
+    for label, option in (labels or {}).items():
+        page.get_by_label(label).select_option(label=option)
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     found = ROOM_URL.search(page.url)
@@ -128,11 +163,17 @@ def add_bots(page: Page, seats: Iterable[int]) -> None:
 
 def set_seed(env: dict[str, str], game_id: int, seed: str) -> None:
     """Test set-up only: fix the deal of a game that has not started yet."""
-    code = (
+    manage_shell(
+        env,
         "from games.models import Game; "
         f"n = Game.objects.filter(pk={game_id}, status='waiting').update(seed={seed!r}); "
-        "assert n == 1, n"
+        "assert n == 1, n",
     )
+
+
+def manage_shell(env: dict[str, str], code: str) -> None:
+    """Test set-up only: run `code` in `manage.py shell` with the server's environment `env`
+    (so it reaches the server's database, SQLite or PostgreSQL); it must not fail."""
     subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
         cwd=ROOT,
@@ -147,19 +188,48 @@ def start(page: Page) -> None:
     expect(page).to_have_url(TABLE_URL)
 
 
+# The deal of the Hundred and Ten solo tables most tests play (alice at seat 0, three bots):
+# alice, the dealer, takes the bid in round 1, and a trump bleeds to her.
+SOLO_SEED = "s1392"
+
+
+def start_with_bots(
+    page: Page,
+    env: dict[str, str],
+    game_id: int,
+    seed: str,
+    bots: Any = (2, 3, 4),
+    add: Callable[[Page, Any], None] = add_bots,
+) -> None:
+    """In the waiting room of `game_id`: bots join (`add`, the game's way of adding them, takes
+    `bots`: 1-based seats for `add_bots`), the deal is fixed to `seed` and the game starts;
+    the table live."""
+    add(page, bots)
+    set_seed(env, game_id, seed)
+    start(page)
+    live(page)
+
+
 def solo_table(
     browser: Browser,
     base_url: str,
     env: dict[str, str],
     name: str,
     seed: str,
+    game: str = "",
     **context_options: Any,
 ) -> Page:
-    """`name` signs up, seats three bots, fixes the seed and starts: on the table."""
+    """`name` signs up, creates `game` (by default "`name` vs bots"), seats three bots, fixes
+    the seed and starts: on the table."""
     page = sign_up(browser, base_url, name, **context_options)
-    game_id = create_game(page, f"{name} vs bots")
-    add_bots(page, (2, 3, 4))
-    set_seed(env, game_id, seed)
-    start(page)
-    live(page)
+    game_id = create_game(page, game or f"{name} vs bots")
+    start_with_bots(page, env, game_id, seed)
     return page
+
+
+def sign_up_all(browser: Browser, base_url: str, names: Iterable[str]) -> dict[str, Page]:
+    """Each of `names` signs up in a browser context of their own; each lobby live."""
+    people = {name: sign_up(browser, base_url, name) for name in names}
+    for page in people.values():
+        live(page)
+    return people

@@ -1,9 +1,12 @@
-"""A Hundred and Ten table on a page: the first turn, the table's version, the seat and hand it
-shows, and the one control that makes a given move (a bid, the trump, discards, a card)."""
+"""A table on a page: a game started for several people at once, the first turn (and the load
+after the bots' simultaneous choices), the table's version and the seat it shows; of a Hundred
+and Ten table, the hand and the one control that makes a given move (a bid, the trump,
+discards, a card)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 
 from playwright.sync_api import Locator, Page, Request, expect
 
@@ -17,7 +20,7 @@ from games.kinds.hundred_and_ten.engine import (
     SelectTrump,
     Unpass,
 )
-from tests.browser.helpers.people import live
+from tests.browser.helpers.people import invite_and_accept, live, set_seed, start
 
 # --- the table -----------------------------------------------------------------------------
 
@@ -36,12 +39,57 @@ def first_turn(page: Page) -> int:
     return version(page)
 
 
+def reload_when_chosen(page: Page, bots: int) -> None:
+    """In a phase where everyone chooses at once (Hearts' pass, One Hundred and Four's card),
+    the `bots` choose at once; then the game waits for the human alone. The page is loaded
+    afresh once, so the version counted from is exact (see `first_turn`)."""
+    expect(page.locator("#table .seat .chip-passed-cards")).to_have_count(bots)
+    page.reload()
+    live(page)
+
+
 def table(page: Page) -> Locator:
     return page.locator("#table")
 
 
 def version(page: Page) -> int:
     return int(table(page).get_attribute("data-version") or "-1")
+
+
+def start_together(
+    people: dict[str, Page],
+    env: dict[str, str],
+    game_id: int,
+    game_name: str,
+    seed: str,
+    *,
+    seats: Iterable[int],
+    bots: Callable[[Page], None] | None = None,
+    phase: str = "",
+) -> dict[int, Page]:
+    """The organizer (the first of `people`, in the waiting room of `game_name`) invites the
+    others, who accept (the last shows in the organizer's list of seats); `bots` seats the
+    bots; with every page live, the deal is fixed to `seed` and the organizer starts. Every
+    waiting room moves to the table by itself (in `phase`, if one is given) and goes live.
+    Returns the pages by seat, which must be `seats`."""
+    organizer, *_ = people.values()
+    guests = {name: people[name] for name in list(people)[1:]}
+    invite_and_accept(organizer, guests, game_id, game_name)
+    expect(organizer.locator(".room-seat-list")).to_contain_text(list(guests)[-1])
+    if bots is not None:
+        bots(organizer)
+    for page in people.values():
+        live(page)
+    set_seed(env, game_id, seed)
+    start(organizer)
+    for page in people.values():
+        expect(page).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
+        if phase:
+            expect(table(page)).to_have_attribute("data-phase", phase)
+        live(page)
+    pages = {my_seat(page): page for page in people.values()}
+    assert sorted(pages) == list(seats)
+    return pages
 
 
 def click_sends_nothing(page: Page, control: Locator, *, force: bool = False) -> None:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from games.kinds.fifty_six.engine import (
     RULES,
     Action,
@@ -21,6 +19,7 @@ from games.kinds.fifty_six.engine import (
 )
 from games.kinds.fifty_six.engine.actions import PASS
 from games.kinds.fifty_six.engine.cards import CODES, deck_for
+from tests.kinds.refusals import refused_by
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -97,14 +96,11 @@ def codes_of(values) -> list[str]:
 
 
 def refused(state, seat, action, code):
-    """Assert `action` is refused with `code` and leaves `state` as it was."""
-    before = RULES.state_to_json(state)
-    with pytest.raises(IllegalMove) as caught:
-        RULES.apply(state, seat, action)
-    assert caught.value.code == code
-    assert str(caught.value).endswith(".")  # a sentence for the player
-    assert RULES.state_to_json(state) == before
-    return caught.value
+    """Assert `action` is refused with `code`, in a sentence that ends with a full stop, and
+    leaves `state` as it was."""
+    error = refused_by(RULES, IllegalMove, state, seat, action, code)
+    assert str(error).endswith(".")
+    return error
 
 
 # Seats 2 and 3 hold no heart; seat 1 holds the 10♥s and two spades (the trump card).

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from games.kinds.fifty_six.engine import RULES, cards_of
 from games.kinds.fifty_six.engine.cards import BIT, DECK_MASKS
+from tests.kinds.play import checked_play
 
 from .helpers import random_step
 
@@ -168,11 +169,9 @@ def check_outcome(state):
 def test_random_play_keeps_every_invariant(seed, seats):
     rng = random.Random(seed)
     state = RULES.initial_state(f"prop-{seed}", seats, {"tables_per_team": TABLES})
-    for _ in range(150):
-        if not RULES.to_act(state):
-            check_outcome(state)
-            break
-        state = check_step(state, rng)
+    state = checked_play(RULES, state, lambda s: check_step(s, rng), 150)
+    if not RULES.to_act(state):
+        check_outcome(state)
 
 
 @settings(max_examples=8, deadline=None, derandomize=True)

@@ -13,6 +13,7 @@ from games.kinds.hearts.engine.cards import BIT, QUEEN_OF_SPADES
 from games.kinds.hearts.engine.rules import start_hand
 from games.kinds.hearts.engine.state import SeededDeals
 from games.kinds.simulation import play, simulate
+from tests.kinds.play import choices
 
 from .helpers import HOLD_INDEX, deal, hand_at
 from .helpers import play as play_cards
@@ -36,16 +37,12 @@ def random_states(count, seed):
 
 @pytest.mark.parametrize("name", ["naive", "random"])
 def test_bots_always_choose_an_accepted_action(name):
-    bot = BOTS[name]
-    rng = random.Random(1)
-    for state in random_states(300, 7):
-        for seat in RULES.to_act(state):
-            action = bot.choose(state, seat, rng)
-            RULES.apply(state, seat, action)  # raises if refused
-            if isinstance(action, Play):
-                assert action in RULES.legal_actions(state, seat)
-            else:
-                assert len(set(action.cards)) == 3
+    for state, seat, action in choices(RULES, BOTS[name], random_states(300, 7)):
+        RULES.apply(state, seat, action)  # raises if refused
+        if isinstance(action, Play):
+            assert action in RULES.legal_actions(state, seat)
+        else:
+            assert len(set(action.cards)) == 3
 
 
 def test_the_naive_bot_passes_the_queen_of_spades_when_it_holds_it():

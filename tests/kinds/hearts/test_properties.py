@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from games.kinds.hearts.engine import RULES, Pass, Play, cards_of
 from games.kinds.hearts.engine.cards import DECK
+from tests.kinds.play import checked_play
 
 MAX_STEPS = 200
 
@@ -129,10 +130,7 @@ def test_random_play_keeps_every_invariant(seed, skip):
             break
         seat = min(RULES.to_act(state))
         state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[0])
-    for _ in range(MAX_STEPS):
-        if not RULES.to_act(state):
-            break
-        state = check_step(state, rng)
+    checked_play(RULES, state, lambda s: check_step(s, rng), MAX_STEPS)
 
 
 @settings(max_examples=4, deadline=None, derandomize=True)

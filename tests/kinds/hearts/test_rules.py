@@ -7,6 +7,7 @@ running totals), so hold hands (index 3) start straight in the play.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -21,6 +22,7 @@ from games.kinds.hearts.engine import (
     parse_card,
 )
 from games.kinds.hearts.engine.cards import CODES
+from tests.kinds.refusals import refused_by
 
 from .helpers import PLAIN_DEAL, cards, deal, hand_at, play, play_out
 
@@ -31,15 +33,7 @@ def codes_of(values):
     return [CODES[c] for c in values]
 
 
-def refused(state, seat, action, code):
-    """Assert `action` is refused with `code` and leaves `state` as it was."""
-    before = RULES.state_to_json(state)
-    with pytest.raises(IllegalMove) as caught:
-        RULES.apply(state, seat, action)
-    assert caught.value.code == code
-    assert str(caught.value)  # a sentence for the player
-    assert RULES.state_to_json(state) == before
-    return caught.value
+refused = partial(refused_by, RULES, IllegalMove)
 
 
 # --- 1. The pass cycle -------------------------------------------------------------------------

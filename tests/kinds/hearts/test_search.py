@@ -153,16 +153,17 @@ def test_samples_deal_the_hidden_cards_anew():
     assert moved > 50
 
 
+# A hold hand of one suit a seat: clubs, diamonds, spades, hearts.
+SUITED_DEAL = [
+    codes("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),
+    codes("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
+    codes("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
+    codes("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
+]
+
+
 def test_a_void_in_the_led_suit_holds_no_card_of_it():
-    state = hand_at(
-        HOLD_INDEX,
-        [
-            codes("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),
-            codes("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
-            codes("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
-            codes("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
-        ],
-    )
+    state = hand_at(HOLD_INDEX, SUITED_DEAL)
     # Seats 1, 2, 3 are void in clubs; a point card on trick 1 is allowed only to a hand of
     # nothing else, so seat 3's A♥ shows it holds only hearts and maybe the Q♠.
     state = play_cards(state, "2C", "AD", "AS", "AH")
@@ -245,15 +246,7 @@ def test_candidates_put_the_naive_choice_first_and_are_legal():
 
 
 def test_equivalent_cards_are_one_candidate():
-    state = hand_at(
-        HOLD_INDEX,
-        [
-            codes("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"),
-            codes("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD"),
-            codes("2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"),
-            codes("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"),
-        ],
-    )
+    state = hand_at(HOLD_INDEX, SUITED_DEAL)
     state = play_cards(state, "2C", "2D", "2S", "AH")
     # Seat 0 holds every other club: all its clubs play alike, one candidate.
     assert play_candidates(RULES.view(state, 0)) == [Play(parse_card("3C"))]
@@ -291,17 +284,28 @@ DUCK_PLAY = (
 )
 
 
-def test_the_hard_bot_ducks_a_clean_trick_it_would_pay_for_later():
-    state = hand_at(HOLD_INDEX, DUCK_DEAL)
-    for trick in DUCK_PLAY:
+def position(deal: list[list[str]], tricks: tuple[str, ...]) -> HeartsState:
+    """A hold hand of `deal` played up to the end of `tricks` (the last one maybe unfinished)."""
+    state = hand_at(HOLD_INDEX, deal)
+    for trick in tricks:
         state = play_cards(state, *trick.split())
+    return state
+
+
+def hard_not_naive(state: HeartsState, naive: str, hard: str) -> None:
+    """Seat 0 plays `naive` as the naive bot, `hard` as the hard bot (whatever its seed)."""
+    assert NAIVE.choose(state, 0, random.Random(0)) == Play(parse_card(naive))
+    for seed in range(3):
+        assert HARD.choose(state, 0, random.Random(seed)) == Play(parse_card(hard))
+
+
+def test_the_hard_bot_ducks_a_clean_trick_it_would_pay_for_later():
+    state = position(DUCK_DEAL, DUCK_PLAY)
     # Seat 0 is last on a clean trick holding A♦ 5♦, and no other seat has a diamond: the
     # naive bot takes it with the A♦ and must then lead the 5♦, winning the Q♠ and K♥ on
     # the last trick; ducking with the 5♦ leaves the last lead to seat 1 and costs nothing.
     assert RULES.to_act(state) == {0}
-    assert NAIVE.choose(state, 0, random.Random(0)) == Play(parse_card("AD"))
-    for seed in range(3):
-        assert HARD.choose(state, 0, random.Random(seed)) == Play(parse_card("5D"))
+    hard_not_naive(state, "AD", "5D")
 
 
 MOON_DEAL = [
@@ -327,16 +331,12 @@ MOON_PLAY = (
 
 
 def test_the_hard_bot_stops_a_moon_shot():
-    state = hand_at(HOLD_INDEX, MOON_DEAL)
-    for trick in MOON_PLAY:
-        state = play_cards(state, *trick.split())
+    state = position(MOON_DEAL, MOON_PLAY)
     # Seat 1 has 23 points and leads the 5♥; seat 0 holds the last two hearts. Ducking with
     # the 3♥ (the naive play) lets seat 1 take every heart and shoot the moon: 26 for seat
     # 0. Taking with the A♥ costs seat 0 three points and stops it.
     assert state.taken[1] == 23
-    assert NAIVE.choose(state, 0, random.Random(0)) == Play(parse_card("3H"))
-    for seed in range(3):
-        assert HARD.choose(state, 0, random.Random(seed)) == Play(parse_card("AH"))
+    hard_not_naive(state, "3H", "AH")
 
 
 def test_the_hard_bot_is_the_search():

@@ -20,6 +20,7 @@ from games.kinds.one_hundred_and_four.bots import (
 )
 from games.kinds.one_hundred_and_four.engine import RULES, Choose, HundredAndFourState, TakeRow
 from games.kinds.simulation import play, simulate
+from tests.kinds.play import choices
 
 from .helpers import choose, table
 
@@ -43,12 +44,8 @@ def random_states(count, seed, seats_choices=range(2, 11)):
 
 @pytest.mark.parametrize("name", ["naive", "heuristic", "random"])
 def test_bots_always_choose_a_legal_action(name):
-    bot = BOTS[name]
-    rng = random.Random(1)
-    for state in random_states(300, 7):
-        for seat in RULES.to_act(state):
-            action = bot.choose(state, seat, rng)
-            assert action in RULES.legal_actions(state, seat)
+    for state, seat, action in choices(RULES, BOTS[name], random_states(300, 7)):
+        assert action in RULES.legal_actions(state, seat)
 
 
 def test_the_policy_row_takes_the_fewest_bullheads_then_cards_then_the_lowest_index():

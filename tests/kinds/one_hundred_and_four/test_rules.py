@@ -4,6 +4,7 @@ code, the match variant, deals, options and the JSON forms of actions."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -24,6 +25,7 @@ from games.kinds.one_hundred_and_four.engine import (
     rows_after_steps,
 )
 from games.kinds.protocol import resolve_options
+from tests.kinds.refusals import refused_by
 
 from .helpers import choose, deal, play_out, table, take
 
@@ -37,14 +39,7 @@ def last_turn_of(state) -> LastTurn:
     return last
 
 
-def refused(state, seat, action, code):
-    """Assert `action` is refused with `code` and leaves `state` as it was."""
-    before = RULES.state_to_json(state)
-    with pytest.raises(IllegalMove) as caught:
-        RULES.apply(state, seat, action)
-    assert caught.value.code == code
-    assert str(caught.value)  # a sentence for the player
-    assert RULES.state_to_json(state) == before
+refused = partial(refused_by, RULES, IllegalMove)
 
 
 # --- §7 The worked example ---------------------------------------------------------------------

@@ -13,16 +13,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NewType
 
+from games.kinds.deck import CLUBS as CLUBS
+from games.kinds.deck import DIAMONDS as DIAMONDS
+from games.kinds.deck import HEARTS as HEARTS
+from games.kinds.deck import SPADES as SPADES
+from games.kinds.deck import SUITS as SUITS
+from games.kinds.deck import code_reader, suit_tables
+from games.kinds.deck import mask_of as mask_of
+
 Card = NewType("Card", int)
 
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_NAMES: tuple[str, ...] = ("Clubs", "Diamonds", "Hearts", "Spades")
 SUIT_SINGULAR: tuple[str, ...] = ("club", "diamond", "heart", "spade")
 SUIT_SYMBOLS: tuple[str, ...] = ("♣", "♦", "♥", "♠")
 RANKS: tuple[str, ...] = ("J", "9", "A", "10", "K", "Q")  # strongest first
 RANK_NAMES: tuple[str, ...] = ("Jack", "Nine", "Ace", "Ten", "King", "Queen")
 RANK_POINTS: tuple[int, ...] = (3, 2, 1, 1, 0, 0)
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 KING, QUEEN = 4, 5
 
 DECK: tuple[Card, ...] = tuple(Card(c) for c in range(48))
@@ -50,12 +56,8 @@ CODES: tuple[str, ...] = tuple(f"{RANKS[RANK_OF[c]]}{SUITS[SUIT_OF[c]]}{c % 2}" 
 _BY_CODE: dict[str, Card] = {code: Card(c) for c, code in enumerate(CODES)}
 
 
-def parse_card(code: str) -> Card:
-    """The card written `code` ("JC0", "10H1", "QS0"); ValueError for anything else."""
-    card = _BY_CODE.get(code) if isinstance(code, str) else None
-    if card is None:
-        raise ValueError(f"{code!r} is not a card (expected e.g. 'JC0', '10H1' or 'QS0').")
-    return card
+# The card written `code` ("JC0", "10H1", "QS0"); ValueError for anything else.
+parse_card = code_reader(_BY_CODE, "'JC0', '10H1' or 'QS0'")
 
 
 def card_code(card: Card) -> str:
@@ -101,29 +103,12 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards of every 12-bit mask of one suit, in order (table[m] for m in 0 … 4095)."""
-    table: list[tuple[Card, ...]] = [()]
-    for m in range(1, 1 << 12):
-        high = m.bit_length() - 1
-        table.append(table[m ^ (1 << high)] + (Card(suit * 12 + high),))
-    return tuple(table)
-
-
-_C, _D, _H, _S = (_suit_table(s) for s in range(4))
+_C, _D, _H, _S = suit_tables(Card, 12)
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
     return _C[mask & 4095] + _D[mask >> 12 & 4095] + _H[mask >> 24 & 4095] + _S[mask >> 36]
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The mask of `cards` (a card given twice counts once)."""
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    return mask
 
 
 def mask_points(mask: int) -> int:

@@ -7,6 +7,7 @@ order: the match is over; the action's phase; the turn; then what the action its
 
 from __future__ import annotations
 
+from games.kinds.deck import by_bits
 from games.kinds.protocol import Outcome
 
 from .actions import (
@@ -105,22 +106,12 @@ def legal_actions(state: FiftySixState, seat: int) -> tuple[Action, ...]:
         return ()
     if state.phase == PLAY:
         mask = legal_play_mask(state, seat)
-        out: list[Action] = [ASK_TRUMP] if can_ask_trump(state, seat) else []
-        while mask:
-            low = mask & -mask
-            out.append(PLAYS[low.bit_length() - 1])
-            mask ^= low
-        return tuple(out)
+        plays: list[Action] = by_bits(mask, PLAYS)
+        return (ASK_TRUMP, *plays) if can_ask_trump(state, seat) else tuple(plays)
     if state.phase == AUCTION:
         bids = legal_bids(state, seat)
         return (PASS, *bids) if state.calls else bids
-    mask = state.hands[seat]
-    trumps: list[Action] = []
-    while mask:
-        low = mask & -mask
-        trumps.append(TRUMPS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(trumps)
+    return tuple(by_bits(state.hands[seat], TRUMPS))
 
 
 def outcome(state: FiftySixState) -> Outcome | None:

@@ -19,9 +19,11 @@ Plain delegation to the engine's functions, with the protocol's shapes:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
-from games.kinds.protocol import Option, Outcome
+from games.kinds.deck import read_deals
+from games.kinds.protocol import EngineRules, JsonForms, Option
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
@@ -69,20 +71,11 @@ def parse_deals(deals: Sequence[Any], seats: int) -> FixedDeals:
     """The deals of the traces' JSON form (hand h: one list of 8 codes per seat), checked."""
     if not isinstance(deals, Sequence) or isinstance(deals, str):
         raise ValueError("The deals must be a list, one deal per hand.")
-    checked = []
-    for index, deal in enumerate(deals):
-        if not isinstance(deal, Sequence) or isinstance(deal, str):
-            raise ValueError(f"The deal of hand {index + 1} is not a list of {seats} hands.")
-        hands = []
-        for hand in deal:
-            if not isinstance(hand, Sequence) or isinstance(hand, str):
-                raise ValueError(f"A hand of deal {index + 1} is not a list of cards.")
-            hands.append([parse_card(code) for code in hand])
-        checked.append(check_deal(hands, seats, index))
-    return FixedDeals(tuple(checked))
+    read = read_deals(deals, parse_card, f"{seats} hands")
+    return FixedDeals(tuple(check_deal(hands, seats, index) for index, hands in enumerate(read)))
 
 
-class FiftySixRules:
+class FiftySixRules(EngineRules[FiftySixState, Action, FiftySixView]):
     """The engine as a `Rules[FiftySixState, Action, FiftySixView]`."""
 
     def initial_state(self, seed: str, seats: int, options: Mapping[str, Any]) -> FiftySixState:
@@ -95,38 +88,8 @@ class FiftySixRules:
             raise ValueError(f"Fifty-Six is played by 4 or 6 players, not {seats!r}.")
         return new_game(parse_deals(deals, seats), seats, _tables(options))
 
-    def to_act(self, state: FiftySixState) -> frozenset[int]:
-        return to_act(state)
 
-    def legal_actions(self, state: FiftySixState, seat: int) -> Sequence[Action]:
-        return legal_actions(state, seat)
-
-    def apply(self, state: FiftySixState, seat: int, action: Action) -> FiftySixState:
-        return apply(state, seat, action)
-
-    def view(self, state: FiftySixState, seat: int | None) -> FiftySixView:
-        return view_of(state, seat)
-
-    def outcome(self, state: FiftySixState) -> Outcome | None:
-        return outcome(state)
-
-    def hand_number(self, state: FiftySixState) -> int:
-        return state.hand_index
-
-    def decision_key(self, state: FiftySixState, seat: int) -> str:
-        return decision_key(state, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def state_to_json(self, state: FiftySixState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> FiftySixState:
-        return state_from_json(data)
-
-
-RULES = FiftySixRules()
+JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
+RULES = FiftySixRules(
+    to_act, legal_actions, apply, view_of, outcome, attrgetter("hand_index"), decision_key, JSON
+)

@@ -18,7 +18,9 @@ Built on every move for every seat by the web app, so it only copies or counts: 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from games.kinds.protocol import check_view_seat
 
 from .actions import Action
 from .auction import BidOption, bid_options, may_pass
@@ -103,29 +105,14 @@ def _history_for(state: FiftySixState, seat: int | None) -> tuple[HandRecord, ..
 
 
 def _hidden(record: HandRecord) -> HandRecord:
-    return HandRecord(
-        index=record.index,
-        dealer=record.dealer,
-        bidder=record.bidder,
-        contract=record.contract,
-        trump=None,
-        trump_revealed=False,
-        revealed_by=None,
-        outcome=record.outcome,
-        calls=record.calls,
-        tricks=record.tricks,
-        points=record.points,
-        game_points=record.game_points,
-        tables=record.tables,
-        tables_change=record.tables_change,
-    )
+    """`record` as a seat other than the bidder sees it while the trump was never shown."""
+    return replace(record, trump=None, trump_revealed=False, revealed_by=None)
 
 
 def view_of(state: FiftySixState, seat: int | None) -> FiftySixView:
     """The view of `state` for `seat` or, with None, for a spectator."""
     n = state.seats
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"Seat {seat!r} is not at this table.")
+    check_view_seat(seat, n)
     hands = state.hands
     phase = state.phase
     bidder = state.bidder if state.bidder >= 0 else None

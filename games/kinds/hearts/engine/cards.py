@@ -13,28 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NewType
 
+from games.kinds.deck import CLUBS as CLUBS
+from games.kinds.deck import DIAMONDS as DIAMONDS
+from games.kinds.deck import HEARTS as HEARTS
+from games.kinds.deck import RANK_NAMES as RANK_NAMES
+from games.kinds.deck import RANKS as RANKS
+from games.kinds.deck import SPADES as SPADES
+from games.kinds.deck import SUITS as SUITS
+from games.kinds.deck import code_reader, suit_tables
+from games.kinds.deck import mask_of as mask_of
+
 Card = NewType("Card", int)
 
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_NAMES: tuple[str, ...] = ("Clubs", "Diamonds", "Hearts", "Spades")
 SUIT_SINGULAR: tuple[str, ...] = ("club", "diamond", "heart", "spade")
-RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES: tuple[str, ...] = (
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
-)
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 
 DECK: tuple[Card, ...] = tuple(Card(c) for c in range(52))
 TWO_OF_CLUBS = Card(0)
@@ -64,12 +56,8 @@ CODES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in DECK)
 _BY_CODE: dict[str, Card] = {code: Card(c) for c, code in enumerate(CODES)}
 
 
-def parse_card(code: str) -> Card:
-    """The card written `code` ("2C", "10H", "AS"); ValueError for anything else."""
-    card = _BY_CODE.get(code) if isinstance(code, str) else None
-    if card is None:
-        raise ValueError(f"{code!r} is not a card (expected e.g. '2C', '10H' or 'QS').")
-    return card
+# The card written `code` ("2C", "10H", "AS"); ValueError for anything else.
+parse_card = code_reader(_BY_CODE, "'2C', '10H' or 'QS'")
 
 
 def card_code(card: Card) -> str:
@@ -100,30 +88,12 @@ def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards))
 
 
-def _suit_table(suit: int) -> tuple[tuple[Card, ...], ...]:
-    """The cards of every 13-bit mask of one suit, in order (table[m] for m in 0 … 8191)."""
-    table: list[tuple[Card, ...]] = [()]
-    for m in range(1, 1 << 13):
-        high = m.bit_length() - 1
-        table.append(table[m ^ (1 << high)] + (Card(suit * 13 + high),))
-    return tuple(table)
-
-
-# Views and legal plays turn masks into cards all the time: four lookups beat a bit loop.
-_C, _D, _H, _S = (_suit_table(s) for s in range(4))
+_C, _D, _H, _S = suit_tables(Card, 13)
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
     return _C[mask & 8191] + _D[mask >> 13 & 8191] + _H[mask >> 26 & 8191] + _S[mask >> 39]
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The mask of `cards` (a card given twice counts once)."""
-    mask = 0
-    for card in cards:
-        mask |= BIT[card]
-    return mask
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

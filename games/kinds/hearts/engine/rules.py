@@ -7,6 +7,7 @@ the set of cards a seat may play is one int, turned into cards only when asked f
 
 from __future__ import annotations
 
+from games.kinds.deck import by_bits
 from games.kinds.protocol import Outcome
 
 from .actions import (
@@ -155,13 +156,7 @@ def legal_actions(state: HeartsState, seat: int) -> tuple[Action, ...]:
     """The plays `seat` may make, or `representative_passes` in the pass phase."""
     if state.phase == PASS:
         return representative_passes(state, seat)
-    mask = legal_play_mask(state, seat)
-    out: list[Action] = []
-    while mask:
-        low = mask & -mask
-        out.append(PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    return tuple(by_bits(legal_play_mask(state, seat), PLAYS))
 
 
 def outcome(state: HeartsState) -> Outcome | None:

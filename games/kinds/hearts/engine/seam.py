@@ -18,9 +18,11 @@ Plain delegation to the engine's functions, with the protocol's shapes:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
-from games.kinds.protocol import Option, Outcome
+from games.kinds.deck import read_deals
+from games.kinds.protocol import EngineRules, JsonForms, target_of, target_option
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
@@ -33,19 +35,12 @@ SLUG = "hearts"
 NAME = "Hearts"
 SEAT_COUNTS = (SEATS,)
 OPTIONS = (
-    Option(
-        "target",
-        "Play to",
+    target_option(
         DEFAULT_TARGET,
-        ((DEFAULT_TARGET, "100 points (the usual game)"), (50, "50 points (a short game)")),
+        50,
         help="The game ends after a hand in which somebody reaches it; the lowest total wins.",
     ),
 )
-
-
-def _target(options: Mapping[str, Any]) -> int:
-    target = options.get("target")
-    return DEFAULT_TARGET if target is None else int(target)
 
 
 def _check_seats(seats: int) -> None:
@@ -53,62 +48,24 @@ def _check_seats(seats: int) -> None:
         raise ValueError(f"Hearts is played by {SEATS} players, not {seats}.")
 
 
-class HeartsRules:
+class HeartsRules(EngineRules[HeartsState, Action, HeartsView]):
     """The engine as a `Rules[HeartsState, Action, HeartsView]`."""
 
     def initial_state(self, seed: str, seats: int, options: Mapping[str, Any]) -> HeartsState:
         _check_seats(seats)
-        return new_game(SeededDeals(seed), _target(options))
+        return new_game(SeededDeals(seed), target_of(options, DEFAULT_TARGET))
 
     def initial_state_from_deals(
         self, deals: Sequence[Any], seats: int, options: Mapping[str, Any]
     ) -> HeartsState:
         """`deals[h]`: hand h's deal as in the traces, the 13 card codes of each seat."""
         _check_seats(seats)
-        checked = []
-        for index, deal in enumerate(deals):
-            if not isinstance(deal, Sequence) or isinstance(deal, str):
-                raise ValueError(f"The deal of hand {index + 1} is not a list of four hands.")
-            hands = []
-            for hand in deal:
-                if not isinstance(hand, Sequence) or isinstance(hand, str):
-                    raise ValueError(f"A hand of deal {index + 1} is not a list of cards.")
-                hands.append([parse_card(code) for code in hand])
-            checked.append(check_deal(hands, index))
-        return new_game(FixedDeals(tuple(checked)), _target(options))
-
-    def to_act(self, state: HeartsState) -> frozenset[int]:
-        return to_act(state)
-
-    def legal_actions(self, state: HeartsState, seat: int) -> Sequence[Action]:
-        return legal_actions(state, seat)
-
-    def apply(self, state: HeartsState, seat: int, action: Action) -> HeartsState:
-        return apply(state, seat, action)
-
-    def view(self, state: HeartsState, seat: int | None) -> HeartsView:
-        return view_of(state, seat)
-
-    def outcome(self, state: HeartsState) -> Outcome | None:
-        return outcome(state)
-
-    def hand_number(self, state: HeartsState) -> int:
-        return state.hand_index
-
-    def decision_key(self, state: HeartsState, seat: int) -> str:
-        return decision_key(state, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def state_to_json(self, state: HeartsState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> HeartsState:
-        return state_from_json(data)
+        read = read_deals(deals, parse_card, "four hands")
+        checked = tuple(check_deal(hands, index) for index, hands in enumerate(read))
+        return new_game(FixedDeals(checked), target_of(options, DEFAULT_TARGET))
 
 
-RULES = HeartsRules()
+JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
+RULES = HeartsRules(
+    to_act, legal_actions, apply, view_of, outcome, attrgetter("hand_index"), decision_key, JSON
+)

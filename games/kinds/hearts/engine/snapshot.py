@@ -7,10 +7,10 @@ Malformed snapshots raise ValueError.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from .cards import CODES, Card, cards_of, mask_of, parse_card
+from .cards import Card, cards_of, codes, mask_of, parse_card
 from .state import (
     OVER,
     PASS,
@@ -28,10 +28,6 @@ from .state import (
 )
 
 SNAPSHOT_VERSION = 1
-
-
-def _codes(cards: Iterable[Card]) -> list[str]:
-    return [CODES[c] for c in cards]
 
 
 def _cards(values: Any) -> tuple[Card, ...]:
@@ -61,7 +57,7 @@ def _masks(values: Any, what: str) -> tuple[int, int, int, int]:
 
 
 def _trick_to_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": _codes(trick.cards)}
+    return {"leader": trick.leader, "cards": codes(trick.cards)}
 
 
 def _trick_from_json(data: Any) -> Trick:
@@ -76,7 +72,7 @@ def _trick_from_json(data: Any) -> Trick:
 def source_to_json(source: DealSource) -> dict[str, Any]:
     if isinstance(source, SeededDeals):
         return {"seed": source.seed}
-    return {"deals": [[_codes(hand) for hand in deal] for deal in source.deals]}
+    return {"deals": [[codes(hand) for hand in deal] for deal in source.deals]}
 
 
 def source_from_json(data: Any) -> DealSource:
@@ -134,11 +130,11 @@ def state_to_json(state: HeartsState) -> dict[str, Any]:
         "target": state.target,
         "hand_index": state.hand_index,
         "phase": state.phase,
-        "hands": [_codes(cards_of(h)) for h in state.hands],
-        "passes": [_codes(cards_of(p)) for p in state.passes],
+        "hands": [codes(cards_of(h)) for h in state.hands],
+        "passes": [codes(cards_of(p)) for p in state.passes],
         "to_play": state.to_play,
         "leader": state.leader,
-        "trick": _codes(state.trick),
+        "trick": codes(state.trick),
         "tricks": [_trick_to_json(t) for t in state.tricks],
         "hearts_broken": state.hearts_broken,
         "taken": list(state.taken),

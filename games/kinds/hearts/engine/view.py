@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.kinds.protocol import check_view_seat
+
 from .cards import Card, cards_of
 from .rules import legal_play_mask, to_act
 from .state import (
@@ -79,8 +81,7 @@ class HeartsView:
 
 def view_of(state: HeartsState, seat: int | None) -> HeartsView:
     """The view of `state` for `seat` (0-3) or, with None, for a spectator."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < SEATS):
-        raise ValueError(f"Seat {seat!r} is not at this table.")
+    check_view_seat(seat, SEATS)
     hand_index = state.hand_index
     phase = state.phase
     offset = pass_offset(hand_index)

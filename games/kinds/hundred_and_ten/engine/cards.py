@@ -12,28 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NewType
 
+from games.kinds.deck import CLUBS as CLUBS
+from games.kinds.deck import DIAMONDS as DIAMONDS
+from games.kinds.deck import HEARTS as HEARTS
+from games.kinds.deck import RANK_NAMES as RANK_NAMES
+from games.kinds.deck import RANKS as RANKS
+from games.kinds.deck import SPADES as SPADES
+from games.kinds.deck import SUITS as SUITS
+from games.kinds.deck import code_reader
+
 Card = NewType("Card", int)
 
-SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_NAMES: dict[str, str] = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
-RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES: tuple[str, ...] = (
-    "Two",
-    "Three",
-    "Four",
-    "Five",
-    "Six",
-    "Seven",
-    "Eight",
-    "Nine",
-    "Ten",
-    "Jack",
-    "Queen",
-    "King",
-    "Ace",
-)
 
-CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 RED_SUITS = frozenset((DIAMONDS, HEARTS))
 JOKER = Card(52)
 DECK_SIZE = 53
@@ -62,12 +53,8 @@ NOTATION: tuple[str, ...] = tuple(_format(c) for c in FULL_DECK)
 _BY_NOTATION: dict[str, Card] = {text: Card(c) for c, text in enumerate(NOTATION)}
 
 
-def parse_card(text: str) -> Card:
-    """The card written `text` ("10H", "AH", "JK"); raises ValueError on anything else."""
-    card = _BY_NOTATION.get(text) if isinstance(text, str) else None
-    if card is None:
-        raise ValueError(f"{text!r} is not a card (expected e.g. '10H', 'AS' or 'JK').")
-    return card
+# The card written `text` ("10H", "AH", "JK"); raises ValueError on anything else.
+parse_card = code_reader(_BY_NOTATION, "'10H', 'AS' or 'JK'")
 
 
 def format_card(card: Card) -> str:

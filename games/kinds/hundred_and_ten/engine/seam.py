@@ -8,9 +8,10 @@ another seat is refused), the outcome as scores and winners, deals as 53-card de
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
-from games.kinds.protocol import Option, Outcome
+from games.kinds.protocol import EngineRules, JsonForms, Outcome, target_of, target_option
 
 from .cards import parse_card
 from .moves import IllegalMove, Move, move_from_json, move_to_json
@@ -23,11 +24,9 @@ SLUG = "hundred-and-ten"
 NAME = "Hundred and Ten"
 SEAT_COUNTS = (2, 3, 4)
 OPTIONS = (
-    Option(
-        "target",
-        "Play to",
+    target_option(
         DEFAULT_TARGET,
-        ((DEFAULT_TARGET, "110 points (the usual game)"), (60, "60 points (a short game)")),
+        60,
         help="The first player to reach it (as the rules count) wins.",
     ),
 )
@@ -36,16 +35,11 @@ _NOBODY: frozenset[int] = frozenset()
 _ONE = tuple(frozenset({seat}) for seat in range(4))
 
 
-def _target(options: Mapping[str, Any]) -> int:
-    target = options.get("target")
-    return DEFAULT_TARGET if target is None else int(target)
-
-
-class HundredAndTenRules:
+class HundredAndTenRules(EngineRules[GameState, Move, SeatView]):
     """The engine as a `Rules[GameState, Move, SeatView]`."""
 
     def initial_state(self, seed: str, seats: int, options: Mapping[str, Any]) -> GameState:
-        return new_game(seed, seats, _target(options))
+        return new_game(seed, seats, target_of(options, DEFAULT_TARGET))
 
     def initial_state_from_deals(
         self, deals: Sequence[Any], seats: int, options: Mapping[str, Any]
@@ -56,50 +50,43 @@ class HundredAndTenRules:
             check_deck([parse_card(code) for code in deck], index)
             for index, deck in enumerate(deals)
         )
-        return new_game_from_source(FixedDecks(decks), seats, _target(options))
-
-    def to_act(self, state: GameState) -> frozenset[int]:
-        active = state.active_seat
-        return _NOBODY if active is None else _ONE[active]
-
-    def legal_actions(self, state: GameState, seat: int) -> Sequence[Move]:
-        return legal_moves(state, seat)
-
-    def apply(self, state: GameState, seat: int, action: Move) -> GameState:
-        if action.seat != seat:
-            raise IllegalMove("That move belongs to another seat.", "not_your_seat")
-        return apply(state, action)
-
-    def view(self, state: GameState, seat: int | None) -> SeatView:
-        return perspective_of(state, seat)
-
-    def outcome(self, state: GameState) -> Outcome | None:
-        if state.status is not Status.WON or state.winner is None:
-            return None
-        return Outcome(scores=state.scores, winners=(state.winner,))
-
-    def hand_number(self, state: GameState) -> int:
-        return state.round_index
-
-    def decision_key(self, state: GameState, seat: int) -> str:
-        # A sequential game: every accepted move changes what somebody faces, and a seat may
-        # act out of turn (pre-pass), so every move counts (as before the protocol existed).
-        return (
-            f"{state.round_index}.{state.status.value}.{len(state.bids)}.{state.pre_passed_mask}"
-            f".{state.active_seat}.{len(state.tricks)}.{len(state.current_trick)}"
-        )
-
-    def action_to_json(self, action: Move) -> dict[str, Any]:
-        return move_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Move:
-        return move_from_json(data)
-
-    def state_to_json(self, state: GameState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> GameState:
-        return state_from_json(data)
+        return new_game_from_source(FixedDecks(decks), seats, target_of(options, DEFAULT_TARGET))
 
 
-RULES = HundredAndTenRules()
+def _to_act(state: GameState) -> frozenset[int]:
+    active = state.active_seat
+    return _NOBODY if active is None else _ONE[active]
+
+
+def _apply(state: GameState, seat: int, action: Move) -> GameState:
+    if action.seat != seat:
+        raise IllegalMove("That move belongs to another seat.", "not_your_seat")
+    return apply(state, action)
+
+
+def _outcome(state: GameState) -> Outcome | None:
+    if state.status is not Status.WON or state.winner is None:
+        return None
+    return Outcome(scores=state.scores, winners=(state.winner,))
+
+
+def _decision_key(state: GameState, seat: int) -> str:
+    # A sequential game: every accepted move changes what somebody faces, and a seat may
+    # act out of turn (pre-pass), so every move counts (as before the protocol existed).
+    return (
+        f"{state.round_index}.{state.status.value}.{len(state.bids)}.{state.pre_passed_mask}"
+        f".{state.active_seat}.{len(state.tricks)}.{len(state.current_trick)}"
+    )
+
+
+JSON = JsonForms(move_to_json, move_from_json, state_to_json, state_from_json)
+RULES = HundredAndTenRules(
+    _to_act,
+    legal_moves,
+    _apply,
+    perspective_of,
+    _outcome,
+    attrgetter("round_index"),
+    _decision_key,
+    JSON,
+)

@@ -16,9 +16,10 @@ Plain delegation to the engine's functions, with the protocol's shapes:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
-from games.kinds.protocol import Option, Outcome
+from games.kinds.protocol import EngineRules, JsonForms, Option
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import MAX_SEATS, MIN_SEATS
@@ -52,7 +53,7 @@ def _match_to(options: Mapping[str, Any]) -> int | None:
     return value
 
 
-class HundredAndFourRules:
+class HundredAndFourRules(EngineRules[HundredAndFourState, Action, HundredAndFourView]):
     """The engine as a `Rules[HundredAndFourState, Action, HundredAndFourView]`."""
 
     def initial_state(
@@ -70,38 +71,8 @@ class HundredAndFourRules:
         checked = tuple(check_deal(deal, seats, index) for index, deal in enumerate(deals))
         return new_game(FixedDeals(checked), seats, _match_to(options))
 
-    def to_act(self, state: HundredAndFourState) -> frozenset[int]:
-        return to_act(state)
 
-    def legal_actions(self, state: HundredAndFourState, seat: int) -> Sequence[Action]:
-        return legal_actions(state, seat)
-
-    def apply(self, state: HundredAndFourState, seat: int, action: Action) -> HundredAndFourState:
-        return apply(state, seat, action)
-
-    def view(self, state: HundredAndFourState, seat: int | None) -> HundredAndFourView:
-        return view_of(state, seat)
-
-    def outcome(self, state: HundredAndFourState) -> Outcome | None:
-        return outcome(state)
-
-    def hand_number(self, state: HundredAndFourState) -> int:
-        return state.deal
-
-    def decision_key(self, state: HundredAndFourState, seat: int) -> str:
-        return decision_key(state, seat)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
-        return action_from_json(data)
-
-    def state_to_json(self, state: HundredAndFourState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> HundredAndFourState:
-        return state_from_json(data)
-
-
-RULES = HundredAndFourRules()
+JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
+RULES = HundredAndFourRules(
+    to_act, legal_actions, apply, view_of, outcome, attrgetter("deal"), decision_key, JSON
+)

@@ -19,6 +19,10 @@ Built on every move for every seat by the web app, so it only copies or counts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from games.kinds.protocol import check_view_seat
 
 from .cards import BULLHEADS, Row, Rows
 from .rules import to_act
@@ -84,11 +88,32 @@ def _cost(row: Row) -> int:
     return sum(table[c] for c in row)
 
 
+# What a view shows just as the state holds it (all public, rules §6): `view_of` copies these
+# from the state, and the search (search.py) copies them back into a state it makes up.
+PUBLIC_FIELDS = (
+    "match_to",
+    "deal",
+    "turn",
+    "phase",
+    "rows",
+    "penalties",
+    "piles",
+    "played",
+    "last_turn",
+    "history",
+)
+_public = attrgetter(*PUBLIC_FIELDS)
+
+
+def public_fields(source: HundredAndFourState | HundredAndFourView) -> dict[str, Any]:
+    """The `PUBLIC_FIELDS` of a state or a view, by name."""
+    return dict(zip(PUBLIC_FIELDS, _public(source), strict=True))
+
+
 def view_of(state: HundredAndFourState, seat: int | None) -> HundredAndFourView:
     """The view of `state` for `seat` (0 … seats-1) or, with None, for a spectator."""
     seats = state.seats
-    if seat is not None and (type(seat) is not int or not 0 <= seat < seats):
-        raise ValueError(f"Seat {seat!r} is not at this table.")
+    check_view_seat(seat, seats)
     phase = state.phase
     choices = state.choices
     rows = state.rows
@@ -113,11 +138,7 @@ def view_of(state: HundredAndFourState, seat: int | None) -> HundredAndFourView:
     return HundredAndFourView(
         seat=seat,
         seats=seats,
-        deal=state.deal,
-        turn=state.turn,
-        match_to=state.match_to,
-        phase=phase,
-        rows=rows,
+        **public_fields(state),
         row_costs=(_cost(rows[0]), _cost(rows[1]), _cost(rows[2]), _cost(rows[3])),
         row_lengths=(len(rows[0]), len(rows[1]), len(rows[2]), len(rows[3])),
         hand=hand,
@@ -129,12 +150,7 @@ def view_of(state: HundredAndFourState, seat: int | None) -> HundredAndFourView:
         asked=asked,
         too_low=too_low,
         revealed=revealed,
-        penalties=state.penalties,
         totals=running_totals(state),
-        piles=state.piles,
-        played=state.played,
-        last_turn=state.last_turn,
-        history=state.history,
         winners=winners,
     )
 

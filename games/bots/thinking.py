@@ -5,7 +5,7 @@ decision. Run on daphne's threads it would hold the interpreter lock that the ev
 needs to push tables, so every socket of the process would wait on it. Here such decisions
 go to a small process pool (`settings.BOT_SEARCH_PROCESSES` workers, started with "spawn"
 and at a lower scheduling priority, so a busy machine serves pushes first), and the caller (a
-bot timer, the deadline sweep, a hint's request thread) waits for the answer without holding
+deadline sweep, a hint's request thread) waits for the answer without holding
 the lock. A decision that takes longer than `settings.BOT_SEARCH_SECONDS` (an overloaded
 machine) is made by the game's medium bot instead, so a table never stalls on a search.
 

@@ -21,6 +21,7 @@ from accounts.sessions import session_digest
 
 if TYPE_CHECKING:
     from accounts.models import User
+    from games.signals import TableChange
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,15 @@ def user_group(user_id: int) -> str:
 LOBBY_GROUP = "lobby"
 
 
+def friend_group(user_id: int) -> str:
+    """The lobby sockets of `user_id`'s friends (each joins its friends' groups when it
+    opens), told when `user_id` comes online: no query on the request that comes online."""
+    return f"friends-of-{user_id}"
+
+
 # The event loop of this process's websockets (daphne's), noted by the consumers when a
 # socket connects and by the HTTP handler for each request. Sends from other threads (views,
-# bot timers) are handed to it without waiting: the request does not wait for the channel
+# the deadline sweep) are handed to it without waiting: the request does not wait for the channel
 # layer, and no thread starts an event loop of its own (which the in-memory layer cannot be
 # woken from, and which would open a Redis connection per send).
 #
@@ -151,11 +158,32 @@ def presence_changed(game_id: int) -> None:
     _send(game_group(game_id), {"type": "presence.changed", "game_id": game_id})
 
 
+def on_table_committed(sender: Any, *, change: TableChange, **_: Any) -> None:
+    """A change at the table committed (`games.signals.table_committed`): every page of the
+    game follows it, and the lobbies whose lists or banners it changes."""
+    game = change.game
+    game_changed(game.pk, game.version, change=change.moves)
+    if change.ended or change.turn_changed or change.fresh:
+        lobby_changed(
+            change.member_ids,
+            banner_for=change.banner_for,
+            turn_users=change.fresh,
+            game_id=game.pk,
+        )
+    if change.ended and game.public:  # everyone's "Watch a game" list may change
+        public_games_changed()
+
+
 def public_games_changed() -> None:
     """Sent by services when the list of open public games changes (created, filled,
     started, gone). Received by every user consumer open on the lobby page, which re-renders
     the lobby lists for its own user."""
     _send(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def came_online(user_id: int) -> None:
+    """`user_id` has just come online: their friends' lobbies redraw the friends panel."""
+    _send(friend_group(user_id), {"type": "friend.online"})
 
 
 def sessions_group(user_id: int) -> str:

@@ -5,7 +5,7 @@
 viewer may not see is never in the context. The platform draws the frame (seats, presence,
 whose turn, game over, rematch, tools); the game's `Table` (games/kinds/<game>/table.py)
 draws its own part from the view, as `g`. What every viewer of a version shares (the
-members, the state, the side panel) comes from games/basis.py, built once per version.
+members, the state, the side panel) comes from games/presenters/basis.py, built once per version.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from games import clocks, thinking
-from games.basis import TableBasis, seat_box, table_basis
+from games.bots import thinking
+from games.clocks import turns
 from games.gamekind import Frame, GameKind
+from games.live.presence import Presence, presence_of, watchers
 from games.models import Game, Membership
-from games.presence import Presence, presence_of, watchers
+from games.presenters.basis import TableBasis, seat_box, table_basis
 from games.services import absence
 from games.steps import Steps
 from games.words import and_list
@@ -106,7 +107,7 @@ def table_context(
         "hint": "",
         "abandoned": abandoned,  # no turns, no controls (games/services/absence.py)
         # The clock's pace, and the server's time for the page to count seat clocks down.
-        "pace": clocks.pace_text(game.move_seconds),
+        "pace": turns.pace_text(game.move_seconds),
         "now_ms": int(time.time() * 1000),
     }
     state = basis.state
@@ -118,7 +119,7 @@ def table_context(
             "seats": [],
             "others": [],
         }
-    # Who has this game open right now (games/presence.py; a dot by each human seat).
+    # Who has this game open right now (games/live/presence.py; a dot by each human seat).
     here = (
         Presence()
         if middle_only
@@ -177,7 +178,7 @@ def draw(
 ) -> dict[str, Any]:
     """The table as seen from `my_seat` (None: a spectator) in `state`: the game's part
     (`g`, from `rules.view`), the seat boxes, and how the game ended. Shared by the live
-    table (`table_context`) and the replay (games/replay.py), which draws a past state
+    table (`table_context`) and the replay (games/presenters/replay.py), which draws a past state
     from a chosen seat (`me`: the viewer's own seat, marked "you", which a replay may draw
     the table from another seat than). A replay shows no clocks, presence or who covers.
     `with_seats` False: no seat boxes (the felt's middle alone)."""
@@ -307,7 +308,7 @@ def hint_text(game: Game, user: User) -> tuple[str, int]:
     if viewer.seat not in kind.rules.to_act(state):
         return "Hints are shown on your turn.", 200
     # The bot decides from the seat's own view only (games.kinds.protocol.Bot); a search
-    # runs in a worker process while this request's thread waits (games/thinking.py).
+    # runs in a worker process while this request's thread waits (games/bots/thinking.py).
     seed = f"hint:{game.pk}:{game.version}"
     action = thinking.decide(kind, kind.hint_bot, state, viewer.seat, seed)
     return "Hint: " + kind.table.describe(action), 200

@@ -23,7 +23,7 @@ The consumers call `join`/`leave` and broadcast `realtime.presence_changed` when
 first socket opens or last socket closes; `table_context` calls `presence_of(game_id)`
 to draw a dot next to each seat (lit when connected) and how long the others have been away.
 
-Being online anywhere on the site, what friends see, is games/online.py (a socket open
+Being online anywhere on the site, what friends see, is games/live/online.py (a socket open
 here counts there too).
 
 Spectators open the table too (a public game), and their sockets are counted the same way.
@@ -49,7 +49,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.exceptions import SynchronousOnlyOperation
 
-from games import online
+from games.live import online
 
 HEARTBEAT = 20  # seconds between refreshes by a live socket
 TTL = 3 * HEARTBEAT  # a key outlives two missed heartbeats

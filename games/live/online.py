@@ -1,12 +1,12 @@
 """Who is online anywhere on the site, for friends (games/services/friends.py, docs/friends.md).
 
 A user is online when they made any request, or had a game socket open, less than
-ONLINE_SECONDS ago: one stamp per user (not per game, unlike games/presence.py), written by
+ONLINE_SECONDS ago: one stamp per user (not per game, unlike games/live/presence.py), written by
 PresenceMiddleware at most every SEEN_EVERY seconds (one cache read a signed-in request) and
 by the heartbeat of their open sockets (`presence.touch`, through `mark`). Nothing says
 goodbye: a closed tab stays online until the stamp is that old.
 
-Apart from games/presence.py because it answers another question (anywhere on the site,
+Apart from games/live/presence.py because it answers another question (anywhere on the site,
 not at a game) for other readers; presence builds on it (a socket open is being online),
 never the other way, so this module imports nothing of ours.
 """
@@ -32,14 +32,16 @@ def _online_key(user_id: int) -> str:
     return f"presence-online:{user_id}"
 
 
-def stamp_online(user_id: int) -> None:
-    """`user_id` was answered a request: online for ONLINE_SECONDS from now."""
+def stamp_online(user_id: int) -> bool:
+    """`user_id` was answered a request: online for ONLINE_SECONDS from now. True if they
+    have just come online (no stamp was left), for their friends' lobbies to show it."""
     key = _online_key(user_id)
     stamp = cache.get(key)
     at = now()
     if isinstance(stamp, int | float) and at - stamp < SEEN_EVERY:
-        return
+        return False
     cache.set(key, at, ONLINE_SECONDS)
+    return not isinstance(stamp, int | float) or at - stamp >= ONLINE_SECONDS
 
 
 def mark(user_ids: Iterable[int]) -> None:

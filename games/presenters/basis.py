@@ -5,7 +5,7 @@ panel built from the spectators' view) is computed once per version and process
 (`table_basis`), so a move's redraws (its answer, every socket) share it. The basis keeps
 the game row it was built from, so a socket told "version v" redraws with no query when this
 process already knows v (`known_game`), and a process that did not make a move follows it
-on its own copy (`adopt`). What each viewer adds is in games/context.py.
+on its own copy (`adopt`). What each viewer adds is in games/presenters/context.py.
 """
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from django.utils.safestring import SafeString
 
 from games import registry
 from games.addresses import game_url, table_urls
-from games.committed import CommittedCache, game_identity
 from games.gamekind import GameKind
 from games.kinds.protocol import IllegalAction
+from games.live.committed import CommittedCache, game_identity
 from games.models import Game, Membership
 from games.ratings import board
 from games.ratings.scale import Shown
-from games.services import table as service
+from games.services import states
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
@@ -93,13 +93,27 @@ def clear_table_cache() -> None:
 
 
 def on_version_committed(
-    sender: Any, *, game: Game, members: tuple[Membership, ...], **_: Any
+    sender: Any,
+    *,
+    game: Game,
+    members: tuple[Membership, ...],
+    moves: dict[str, Any] | None = None,
+    **_: Any,
 ) -> None:
     """After a commit, before the sockets are told: build the table's shared part for the
     committed version, so every redraw of it in this process reads nothing (`known_game`).
+    When the change was moves alone (`moves`, as a push carries them) and the game goes on,
+    from the version before, as every other process does (`adopt`): the ratings and whether
+    a hand is in progress come along instead of being read again at each move (at the end
+    they are read: the ratings have just changed).
     Connected to `games.signals.version_committed`."""
     try:
-        table_basis(game, members)
+        if (
+            moves is None
+            or game.status == Game.Status.FINISHED
+            or adopt(game.pk, game.version, moves) is None
+        ):
+            table_basis(game, members)
     except Exception:  # best effort: without it each redraw reads what it needs
         log.exception("could not prepare the redraws of game %s", game.pk)
 
@@ -154,7 +168,7 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
     except (KeyError, TypeError, ValueError, IndexError, IllegalAction):
         log.exception("could not follow the change to version %s of game %s", version, game_id)
         return None
-    service.STATES.put_now((*identity, game.action_count), state)
+    states.STATES.put_now((*identity, game.action_count), state)
     in_hand = in_hand and game.status == Game.Status.ACTIVE
     basis = table_basis(
         game, tuple(members), committed=True, ratings=before.ratings, in_hand=in_hand
@@ -205,7 +219,7 @@ def table_basis(
 ) -> TableBasis:
     """The shared part of `game`'s table at `game.version` (one query and a cached state
     the first time in this process, nothing after that). `members`: every membership at
-    that version, if the caller has read them (`services.table.memberships`). `committed`:
+    that version, if the caller has read them (`services.states.memberships`). `committed`:
     the version is known to be committed (a push announced it), so the basis is kept at
     once, not when the current transaction commits (which asks the database, and `adopt`
     may run on the event loop)."""
@@ -215,9 +229,9 @@ def table_basis(
         return basis
     kind = registry.kind(game.kind)
     if members is None:
-        members = service.memberships(game)
+        members = states.memberships(game)
     seated = {m.seat: m for m in members if m.seat is not None}
-    state = None if game.status == Game.Status.WAITING else service.load_state(game)
+    state = None if game.status == Game.Status.WAITING else states.load_state(game)
     names = names_of(seated, len(seated))
     if ratings is None:
         by_member = board.of_members(kind, seated.values())

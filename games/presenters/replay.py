@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.addresses import table_urls
-from games.basis import names_of
-from games.committed import CommittedCache, game_identity
-from games.context import draw
+from games.live.committed import CommittedCache, game_identity
+from games.live.presence import Presence
 from games.models import Game, GameAction, Snapshot
-from games.presence import Presence
-from games.services.table import memberships, seated
+from games.presenters.basis import names_of
+from games.presenters.context import draw
+from games.services.states import memberships, seated
 
 if TYPE_CHECKING:
     from accounts.models import User

@@ -4,11 +4,11 @@ A game's pace (`Game.move_seconds`) gives every seat that comes to act that many
 for its move (0: no clock). Each seat has its own deadline, set when its turn begins, so in
 a simultaneous phase every seat still to choose runs its own clock, and a seat that acts
 again (a trick's winner leads) starts afresh. A seat the server plays (a bot, or a human's
-seat handed over) gets a deadline too: the moment its move is overdue, a little after the
-bot runner's pause, so that a restart which lost the runner's timer still sees it played.
+seat handed over) gets a deadline too: its move is due after the pause that lets people
+follow the play (`settings.BOT_DELAY_SECONDS`), and the sweep makes it then.
 
 The table service calls `set_turns` with every change of whose turn it is (one UPDATE) and
-`refresh` when a seat changes hands; `games/deadlines.py` fires what is due.
+`refresh` when a seat changes hands; `games/clocks/deadlines.py` fires what is due.
 """
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Case, DateTimeField, Q, Value, When
+from django.db.models import (
+    BooleanField,
+    Case,
+    DateTimeField,
+    ExpressionWrapper,
+    Q,
+    Value,
+    When,
+)
 from django.utils import timezone
 
 from games.models import Game, Membership
@@ -35,6 +43,7 @@ PACE_SECONDS = frozenset(seconds for seconds, _ in PACES)
 
 # A seat the server plays (its bot move) and a human's seat: told apart in one UPDATE.
 PLAYS_ITSELF = ~Q(bot="") | Q(automated=True)
+PLAYS_ITSELF_FLAG = ExpressionWrapper(PLAYS_ITSELF, output_field=BooleanField())
 
 
 def pace_text(seconds: int) -> str:
@@ -51,10 +60,9 @@ def pace_text(seconds: int) -> str:
     return f"{days} day{'s' if days > 1 else ''} per move"
 
 
-def bot_overdue(now: datetime) -> datetime:
-    """When a bot's move counts as lost (its timer died with a process): well after the
-    runner's pause, so the sweep never races a healthy timer."""
-    return now + timedelta(seconds=settings.BOT_DELAY_SECONDS + settings.BOT_OVERDUE_SECONDS)
+def bot_due(now: datetime) -> datetime:
+    """When a seat the server plays makes its move: after the pause between machine moves."""
+    return now + timedelta(seconds=max(float(settings.BOT_DELAY_SECONDS), 0.0))
 
 
 def human_deadline(game: Game, now: datetime) -> datetime | None:
@@ -75,7 +83,7 @@ def set_turns(
     Membership.objects.filter(game=game, seat__in=changed).update(
         must_act=Case(When(seat__in=after, then=Value(True)), default=Value(False)),
         deadline=Case(
-            When(Q(seat__in=fresh) & PLAYS_ITSELF, then=Value(bot_overdue(now))),
+            When(Q(seat__in=fresh) & PLAYS_ITSELF, then=Value(bot_due(now))),
             When(seat__in=fresh, then=Value(human_deadline(game, now))),
             default=Value(None),
             output_field=DateTimeField(),
@@ -89,7 +97,7 @@ def refresh(game: Game) -> None:
     for a human taking a seat back). At most two UPDATEs, of awaited seats only."""
     now = timezone.now()
     awaited = Membership.objects.filter(game=game, must_act=True)
-    awaited.filter(PLAYS_ITSELF).update(deadline=bot_overdue(now))
+    awaited.filter(PLAYS_ITSELF).update(deadline=bot_due(now))
     awaited.exclude(PLAYS_ITSELF).update(deadline=human_deadline(game, now))
 
 
