@@ -103,13 +103,21 @@
     }
   });
 
-  // A message accepted: empty the box (the line itself comes back over the socket).
-  document.addEventListener("htmx:afterRequest", function (event) {
+  // A message accepted: empty the box (the line itself comes back over the socket). The
+  // socket may redraw the composer while the message is on its way (carrying over what was
+  // typed, below): then the form that sent it is out of the page, and its events reach it
+  // alone, not the document. So the form is listened to itself, and the box looked up again
+  // when the answer comes; what was typed after sending stays.
+  document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail && event.detail.elt;
-    if (form && form.id === "chat-form" && event.detail.successful) {
-      var input = form.querySelector("#chat-text");
-      if (input) input.value = "";
-    }
+    if (!form || form.id !== "chat-form") return;
+    var input = form.querySelector("#chat-text");
+    var sent = input ? input.value : "";
+    form.addEventListener("htmx:afterRequest", function (done) {
+      if (!done.detail || !done.detail.successful) return;
+      var box = document.getElementById("chat-text");
+      if (box && box.value === sent) box.value = "";
+    }, {once: true});
   });
 
   // The composer redrawn by the socket (the organizer's setting, a rated hand starting or
