@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -72,32 +74,70 @@ def _log_failure(group: str) -> Callable[[concurrent.futures.Future[None]], None
     return check
 
 
-def _send(group: str, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is None:  # no channel layer configured: nothing to push to
+Send = tuple[str, dict[str, Any]]  # a group and the event for it
+
+
+_held = threading.local()  # the pushes `together` holds in this thread
+
+
+@contextmanager
+def together() -> Iterator[None]:
+    """The pushes sent inside go at the end, in order, in one hop to the loop (a move's: the
+    game's pages and each player's lobby)."""
+    if getattr(_held, "sends", None) is not None:  # inside another: that one sends them
+        yield
         return
+    _held.sends = []
+    try:
+        yield
+    finally:
+        sends, _held.sends = _held.sends, None
+        _send_all(sends)
+
+
+def _send(group: str, event: dict[str, Any]) -> None:
+    held = getattr(_held, "sends", None)
+    if held is not None:
+        held.append((group, event))
+    else:
+        _send_all([(group, event)])
+
+
+def _send_all(sends: Sequence[Send]) -> None:
+    layer = get_channel_layer()
+    if layer is None or not sends:  # no channel layer configured: nothing to push to
+        return
+    groups = ", ".join(group for group, _ in sends)
+
+    async def send_each() -> None:
+        for group, event in sends:
+            try:
+                await layer.group_send(group, event)
+            except Exception:  # a push is best effort: every (re)connect heals with a fresh render
+                log.exception("push to %s failed", group)
+
     loop = _loop
     if loop is not None and not loop.is_closed():
         if not loop.is_running():
-            log.info("push to %s dropped: the event loop has stopped", group)
+            log.info("push to %s dropped: the event loop has stopped", groups)
             return
-        coroutine = layer.group_send(group, event)
+        coroutine = send_each()
         try:
             future = asyncio.run_coroutine_threadsafe(coroutine, loop)
         except RuntimeError:  # closed since the check above
             coroutine.close()
-            log.info("push to %s dropped: the event loop is closed", group)
+            log.info("push to %s dropped: the event loop is closed", groups)
             return
-        future.add_done_callback(_log_failure(group))
+        future.add_done_callback(_log_failure(groups))
         return
     # No server loop in this process (a script, a test), or one that is closed (asgiref then
     # runs the send on a loop of its own): send and wait. Both this and the hang told at `_loop`
     # are how asgiref 3.13.0's AsyncToSync.__call__ picks its loop (tests/fences/
     # fails when an upgrade changes it).
     try:
-        async_to_sync(layer.group_send)(group, event)
-    except Exception:  # a push is best effort: every (re)connect heals with a fresh render
-        log.exception("push to %s failed", group)
+        async_to_sync(send_each)()
+    except Exception:
+        log.exception("push to %s failed", groups)
 
 
 def game_changed(game_id: int, version: int, change: dict[str, Any] | None = None) -> None:
@@ -129,14 +169,15 @@ def lobby_changed(
     chime, notification), in the same one event and frame."""
     redraw = None if banner_for is None else set(banner_for)
     fresh = set(turn_users) if game_id is not None else set()
-    for user_id in set(user_ids) | fresh:
-        event: dict[str, Any] = {
-            "type": "lobby.changed",
-            "banner": redraw is None or user_id in redraw,
-        }
-        if user_id in fresh:
-            event.update(banner=True, turn_game=game_id)
-        _send(user_group(user_id), event)
+    with together():
+        for user_id in set(user_ids) | fresh:
+            event: dict[str, Any] = {
+                "type": "lobby.changed",
+                "banner": redraw is None or user_id in redraw,
+            }
+            if user_id in fresh:
+                event.update(banner=True, turn_game=game_id)
+            _send(user_group(user_id), event)
 
 
 def invitation_received(user_id: int, invitation_id: int) -> None:
@@ -162,16 +203,17 @@ def on_table_committed(sender: Any, *, change: TableChange, **_: Any) -> None:
     """A change at the table committed (`games.signals.table_committed`): every page of the
     game follows it, and the lobbies whose lists or banners it changes."""
     game = change.game
-    game_changed(game.pk, game.version, change=change.moves)
-    if change.ended or change.turn_changed or change.fresh:
-        lobby_changed(
-            change.member_ids,
-            banner_for=change.banner_for,
-            turn_users=change.fresh,
-            game_id=game.pk,
-        )
-    if change.ended and game.public:  # everyone's "Watch a game" list may change
-        public_games_changed()
+    with together():
+        game_changed(game.pk, game.version, change=change.moves)
+        if change.ended or change.turn_changed or change.fresh:
+            lobby_changed(
+                change.member_ids,
+                banner_for=change.banner_for,
+                turn_users=change.fresh,
+                game_id=game.pk,
+            )
+        if change.ended and game.public:  # everyone's "Watch a game" list may change
+            public_games_changed()
 
 
 def public_games_changed() -> None:
