@@ -4,6 +4,9 @@ in one hop (games.live.realtime.together): with no server loop in the process, o
 
 from __future__ import annotations
 
+from typing import Any
+
+import asgiref.sync
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -18,7 +21,7 @@ from tests.games.conftest import bid_choice, start_table
 def hops(monkeypatch):
     """Each hop to the channel layer from sync code (the coroutine function it runs)."""
     made = []
-    real = realtime.async_to_sync
+    real = asgiref.sync.async_to_sync
 
     def counted(func):
         made.append(func)
@@ -28,20 +31,26 @@ def hops(monkeypatch):
     return made
 
 
+def layer() -> Any:
+    found = get_channel_layer()
+    assert found is not None
+    return found
+
+
 def listening(group: str) -> str:
-    layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(group, channel)
+    channel = str(async_to_sync(layer().new_channel)())
+    async_to_sync(layer().group_add)(group, channel)
     return channel
 
 
-def received(channel: str) -> dict:
-    return async_to_sync(get_channel_layer().receive)(channel)
+def received(channel: str) -> dict[str, Any]:
+    return dict(async_to_sync(layer().receive)(channel))
 
 
 def test_a_move_s_pushes_go_in_one_hop(alice, bob, carol, hops, django_capture_on_commit_callbacks):
     game = start_table([alice, bob, carol], target=60)
     seat = engine.perspective_of(states.load_state(game), None).active_seat
+    assert seat is not None
     players = [alice, bob, carol]
     mover, following = players[seat], players[(seat + 1) % 3]
     page = listening(realtime.game_group(game.pk))
