@@ -17,10 +17,9 @@ from games.models import Game
 from games.presenters.basis import adoptable, table_basis
 from games.presenters.context import table_context
 from games.presenters.room import room_context
-from games.ratings.service import rated
 from games.steps import Steps
 from games.talk import presenter as talk
-from games.talk.rules import Viewer
+from games.talk.rules import viewer_among
 
 
 class TableConsumer(GameConsumer):
@@ -104,11 +103,9 @@ class TableConsumer(GameConsumer):
         played and the game's end changes what is said. The chat panel is outside #table, so
         the table's redraw does not carry it. Drawn from the table basis the table used (no
         query: `in_hand` comes with the basis, followed in memory with the moves)."""
-        basis = table_basis(game)
-        member = basis.member_of(self.user)
-        viewer = Viewer(self.user.pk, member, game.public or member is not None)
-        known = (rated(game, basis.seated.values()), basis.in_hand)
-        context = talk.composer(game, viewer, known=known)
+        at_table = talk.AtTable.of(game, table_basis(game))
+        viewer = viewer_among(game, self.user, at_table.members)
+        context = talk.composer(game, viewer, known=at_table.known)
         key = tuple(context[k] for k in ("talk_rule", "talk_channel", "talk_can_chat"))
         key += (context["talk_can_react"],)
         if key == self.composer_key:

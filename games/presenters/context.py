@@ -77,6 +77,7 @@ def table_context(
     steps: Steps | None = None,
     *,
     middle_only: bool = False,
+    basis: TableBasis | None = None,
 ) -> dict[str, Any]:
     """The `#table` context for `user` (a player, an invitee, a spectator or anybody).
 
@@ -88,7 +89,8 @@ def table_context(
     """
     if not isinstance(game, Game):
         game = Game.objects.get(pk=game)
-    basis = table_basis(game)
+    if basis is None:  # else the caller's, of this version
+        basis = table_basis(game)
     kind = basis.kind
     viewer = basis.member_of(user)
     my_seat = viewer.seat if viewer is not None else None

@@ -4,6 +4,8 @@ own, escaped by the templates (never |safe, never made into a link)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
@@ -13,11 +15,13 @@ from django.urls import reverse
 
 from accounts import blocking
 from games.models import Game, Membership
+from games.ratings.service import rated
 from games.talk import rules
 from games.talk.models import MAX_TEXT, Channel, ChatMessage, ChatMute
 
 if TYPE_CHECKING:
     from accounts.models import User
+    from games.presenters.basis import TableBasis
 
 HISTORY = 200  # the latest lines a page opens with
 
@@ -39,20 +43,27 @@ def line(message: ChatMessage, viewer_id: int | None) -> dict[str, Any]:
     }
 
 
-def readable(game: Game, viewer: rules.Viewer) -> QuerySet[ChatMessage]:
-    """The messages `viewer` may read at `game`, oldest first."""
+def readable(
+    game: Game, viewer: rules.Viewer, hidden: set[int] | None = None
+) -> QuerySet[ChatMessage]:
+    """The messages `viewer` may read at `game`, oldest first (`hidden`: the senders hidden
+    from them, `rules.hidden_senders`, when the caller has read them)."""
     channels = rules.read_channels(game, viewer)
+    if hidden is None:
+        hidden = rules.hidden_senders(viewer.user_id)
     return (
         ChatMessage.objects.filter(game=game, channel__in=channels)
-        .exclude(user_id__in=rules.hidden_senders(viewer.user_id))
+        .exclude(user_id__in=hidden)
         .select_related("user")
         .order_by("pk")
     )
 
 
-def history(game: Game, viewer: rules.Viewer, upto: int | None = None) -> list[dict[str, Any]]:
+def history(
+    game: Game, viewer: rules.Viewer, upto: int | None = None, hidden: set[int] | None = None
+) -> list[dict[str, Any]]:
     """The latest lines `viewer` may read (said by the `upto`-th move, for a replay)."""
-    messages = readable(game, viewer)
+    messages = readable(game, viewer, hidden)
     if upto is not None:
         messages = messages.filter(at_action__lte=upto)
     latest = list(messages.order_by("-pk")[:HISTORY])
@@ -119,19 +130,33 @@ def composer(
     }
 
 
-def people(game: Game, viewer: rules.Viewer, muted: set[int]) -> list[dict[str, Any]]:
+def people(
+    game: Game,
+    viewer: rules.Viewer,
+    muted: set[int],
+    blocked: set[int],
+    members: Iterable[Membership] | None = None,
+) -> list[dict[str, Any]]:
     """The other people seated at the game, each with a mute toggle (somebody who has not
     talked yet can be muted too); those blocked either way are left out: they are hidden
-    anyway (rules.hidden_senders)."""
+    anyway (rules.hidden_senders). `members`: every membership with its user, when the
+    caller has them."""
     if viewer.user_id is None or not viewer.may_see:
         return []
-    blocked = blocking.blocked_either_way(viewer.user_id)
-    seated = (
-        Membership.objects.filter(game=game, seat__isnull=False, user__isnull=False)
-        .exclude(user_id=viewer.user_id)
-        .exclude(user_id__in=blocked)
-        .select_related("user")
-        .order_by("seat")
+    if members is None:
+        members = list(
+            Membership.objects.filter(game=game, seat__isnull=False).select_related("user")
+        )
+    seated = sorted(
+        (
+            m
+            for m in members
+            if m.seat is not None
+            and m.user is not None
+            and m.user_id != viewer.user_id
+            and m.user_id not in blocked
+        ),
+        key=lambda m: m.seat or 0,
     )
     return [
         {"id": m.user_id, "name": m.user.shown_name, "muted": m.user_id in muted}
@@ -140,20 +165,45 @@ def people(game: Game, viewer: rules.Viewer, muted: set[int]) -> list[dict[str, 
     ]
 
 
-def panel(game: Game, user: User, *, upto: int | None = None) -> dict[str, Any]:
-    """The chat panel's context for `user` (`upto`: a replay's step, read-only)."""
-    viewer = rules.viewer_of(game, user)
+@dataclass(frozen=True)
+class AtTable:
+    """What a table's drawing already knows that the chat panel needs (from the table basis,
+    games/presenters/basis.py): every membership with its user, and `known` (whether the
+    game is rated, whether a hand is being played). The panel then reads none of it again."""
+
+    members: tuple[Membership, ...]
+    known: Known
+
+    @classmethod
+    def of(cls, game: Game, basis: TableBasis) -> AtTable:
+        return cls(basis.members, (rated(game, basis.seated.values()), basis.in_hand))
+
+
+def panel(
+    game: Game, user: User, *, upto: int | None = None, at_table: AtTable | None = None
+) -> dict[str, Any]:
+    """The chat panel's context for `user` (`upto`: a replay's step, read-only). Reads the
+    user's mutes and blocks once each, and the lines; the members too without `at_table`."""
+    if at_table is not None:
+        viewer = rules.viewer_among(game, user, at_table.members)
+    else:
+        viewer = rules.viewer_of(game, user)
     replay = upto is not None
-    mutes = (
-        list(ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk"))
-        if viewer.user_id is not None
-        else []
-    )
-    here = [] if replay else people(game, viewer, {m.muted_id for m in mutes})
+    mutes: list[ChatMute] = []
+    blocked: set[int] = set()
+    if viewer.user_id is not None:
+        mutes = list(
+            ChatMute.objects.filter(user_id=viewer.user_id).select_related("muted").order_by("pk")
+        )
+        blocked = blocking.blocked_either_way(viewer.user_id)
+    muted = {m.muted_id for m in mutes}
+    members = at_table.members if at_table is not None else None
+    here = [] if replay else people(game, viewer, muted, blocked, members)
     listed = {p["id"] for p in here}
+    known = at_table.known if at_table is not None else None
     return {
-        **composer(game, viewer, replay=replay),
-        "talk_lines": history(game, viewer, upto),
+        **composer(game, viewer, replay=replay, known=known),
+        "talk_lines": history(game, viewer, upto, hidden=muted | blocked),
         "talk_people": here,
         "talk_mutes": [  # muted people not listed above (met at other games)
             {"id": m.muted_id, "name": m.muted.shown_name}

@@ -17,6 +17,7 @@ decides table talk (docs/talk.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,8 @@ from games.models import Game, Membership, Snapshot
 from games.talk.models import Channel, ChatMute
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+
     from accounts.models import User
 
 # code -> (what the bubble shows, its name for screen readers and the log), in the order of
@@ -66,6 +69,14 @@ def viewer_of(game: Game, user: User) -> Viewer:
     if not getattr(user, "is_authenticated", False):
         return Viewer(None, None, False)
     member = Membership.objects.filter(game=game, user=user).first()
+    return Viewer(user.pk, member, game.public or member is not None)
+
+
+def viewer_among(game: Game, user: User | AnonymousUser, members: Iterable[Membership]) -> Viewer:
+    """As `viewer_of`, from the game's memberships the caller has read (all of them)."""
+    if not getattr(user, "is_authenticated", False):
+        return Viewer(None, None, False)
+    member = next((m for m in members if m.user_id == user.pk), None)
     return Viewer(user.pk, member, game.public or member is not None)
 
 

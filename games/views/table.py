@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.http import AuthedRequest
 from games.access import visible_game_or_404
 from games.models import Game
+from games.presenters.basis import table_basis
 from games.presenters.context import hint_text, table_context
 from games.services import rematch as rematches
 from games.services import seats
@@ -56,13 +57,16 @@ def _render_table(
 ) -> HttpResponse:
     if not fresh:  # a move or a bot may have changed it since it was read
         game.refresh_from_db()
-    context = table_context(game, request.user, error=error)
+    basis = table_basis(game)
+    context = table_context(game, request.user, error=error, basis=basis)
     if request.htmx and not request.htmx.boosted:
         # The side panel rides along only when the page's one is out of date (table.js
         # sends the key of the one it shows).
         context["send_side"] = request.headers.get(SIDE_HEADER) != context.get("side_key")
         return render(request, "games/table.html#answer", context, status=status)
-    context.update(talk.panel(game, request.user))  # the chat, outside #table
+    # The chat, outside #table: from the table basis just drawn (its members, whether a
+    # hand is being played), so the panel reads only the user's mutes, blocks and lines.
+    context.update(talk.panel(game, request.user, at_table=talk.AtTable.of(game, basis)))
     return render(request, "games/table.html", context, status=status)
 
 
