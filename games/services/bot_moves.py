@@ -43,22 +43,22 @@ def play_due(membership_id: int, deadline: datetime, now: datetime) -> int:
     if game.status != Game.Status.ACTIVE or not member.must_act or not member.plays_itself:
         claimed.update(deadline=None)  # a stray deadline: nothing to play
         return 0
-    if play_bot_move(game.pk, game.version):
+    if play_bot_move(game.pk, game.version, read=game):
         return 1
     claimed.update(deadline=now)
     return 0
 
 
-def play_bot_move(game_id: int, expected_version: int) -> bool:
+def play_bot_move(game_id: int, expected_version: int, *, read: Game | None = None) -> bool:
     """The next bot move(s), if the game is still where the scheduler saw it; True if any.
 
     In a simultaneous phase every bot that must choose chooses now (one action each); in a
     sequential one, one bot moves. The bots decide first, with no lock held (a search takes
     tens of milliseconds, and on SQLite a write lock would stop every other move meanwhile);
     then, in one transaction with the game row locked, the moves are stored if the game is
-    still at `expected_version`.
+    still at `expected_version`. `read`: the game's row, if the caller has just read it.
     """
-    game = Game.objects.filter(pk=game_id).first()
+    game = read if read is not None else Game.objects.filter(pk=game_id).first()
     if game is None or game.version != expected_version or game.status != Game.Status.ACTIVE:
         return False
     state = load_state(game)

@@ -158,9 +158,9 @@ def test_a_move_overtaken_while_its_bot_thinks_is_due_again_at_once(alice, setti
     member, now = due_move(game)
     decide = bot_moves.play_bot_move
 
-    def overtaken(game_id, version):  # a seat changed hands while the bot thought
+    def overtaken(game_id, version, **read):  # a seat changed hands while the bot thought
         Game.objects.filter(pk=game_id).update(version=version + 1)
-        return decide(game_id, version)
+        return decide(game_id, version, **read)
 
     monkeypatch.setattr(bot_moves, "play_bot_move", overtaken)
     assert deadlines.tick(now) == 0
