@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.consumers import heartbeat
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, presence_call, redirect_frame, render_for
-from games.live import presence, realtime
+from games.live import presence, realtime, sockets
 from games.live.committed import game_identity
 from games.models import Game, Membership
 from games.presenters.basis import adopt, known_game, table_basis
@@ -128,6 +128,7 @@ class GameConsumer(LiveConsumer):
         first = await presence_call(presence.join, self.game_id, self.user.pk)
         self.counted = True
         heartbeat.opened(self.game_id, self.user.pk)
+        sockets.opened(self.game_id)
         if first:
             await self.channel_layer.group_send(
                 realtime.game_group(self.game_id),
@@ -138,6 +139,7 @@ class GameConsumer(LiveConsumer):
         if not self.counted:
             return
         heartbeat.closed(self.game_id, self.user.pk)
+        sockets.closed(self.game_id)
         try:
             last = await presence_call(presence.leave, self.game_id, self.user.pk)
             if last:

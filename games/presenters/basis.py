@@ -23,6 +23,7 @@ from games import registry
 from games.addresses import game_url, table_urls
 from games.gamekind import GameKind
 from games.kinds.protocol import IllegalAction
+from games.live import sockets
 from games.live.committed import CommittedCache, game_identity
 from games.models import Game, Membership
 from games.ratings import board
@@ -83,6 +84,9 @@ _SIDES: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
 # A seat box's inside by its content: at a table of ten every viewer sees the nine other
 # boxes alike, so each is drawn once per change instead of once per viewer.
 _SEAT_BOXES: CommittedCache[str, SafeString] = CommittedCache(size=8192)
+# A committed version's members, read under the game's lock, kept when no socket of the game
+# is open here to have its table built at once (`on_version_committed`).
+_MEMBERS: CommittedCache[BasisKey, tuple[Membership, ...]] = CommittedCache(size=256)
 
 
 def clear_table_cache() -> None:
@@ -90,6 +94,7 @@ def clear_table_cache() -> None:
     _BASES.clear()
     _SIDES.clear()
     _SEAT_BOXES.clear()
+    _MEMBERS.clear()
 
 
 def on_version_committed(
@@ -105,15 +110,22 @@ def on_version_committed(
     When the change was moves alone (`moves`, as a push carries them) and the game goes on,
     from the version before, as every other process does (`adopt`): the ratings and whether
     a hand is in progress come along instead of being read again at each move (at the end
-    they are read: the ratings have just changed).
+    they are read: the ratings have just changed). Read from the database only when a socket
+    of the game is open here (`live.sockets`): else whoever draws the version first builds it,
+    with the members read under the lock (`_MEMBERS`).
     Connected to `games.signals.version_committed`."""
     try:
-        if (
-            moves is None
-            or game.status == Game.Status.FINISHED
-            or adopt(game.pk, game.version, moves) is None
-        ):
+        followed = (
+            moves is not None
+            and game.status != Game.Status.FINISHED
+            and adopt(game.pk, game.version, moves) is not None
+        )
+        if followed:
+            return
+        if sockets.any_open(game.pk):
             table_basis(game, members)
+        else:  # kept for whoever draws this version here first (a move's answer)
+            _MEMBERS.put_now((*game_identity(game), game.version), members)
     except Exception:  # best effort: without it each redraw reads what it needs
         log.exception("could not prepare the redraws of game %s", game.pk)
 
@@ -229,7 +241,7 @@ def table_basis(
         return basis
     kind = registry.kind(game.kind)
     if members is None:
-        members = states.memberships(game)
+        members = _MEMBERS.get(key) or states.memberships(game)
     seated = {m.seat: m for m in members if m.seat is not None}
     state = None if game.status == Game.Status.WAITING else states.load_state(game)
     names = names_of(seated, len(seated))

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
 from games.kinds.hundred_and_ten import engine
-from games.live import realtime
+from games.live import realtime, sockets
 from games.live.committed import game_identity
 from games.models import Game
 from games.presenters import basis, context
@@ -178,3 +178,40 @@ def test_the_process_that_made_a_move_follows_it_the_same_way(
     after = Game.objects.get(pk=game.pk)
     kept = basis.known_game(game_identity(after), after.version)
     assert kept is not None and kept.action_count == after.action_count
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_commit_builds_the_table_only_where_a_socket_of_the_game_is_open(
+    alice, bob, watched, django_capture_on_commit_callbacks
+):
+    """Without the table before (nothing to follow in memory), a move's commit reads and
+    builds the new version's table only in a process holding a socket of the game; any other
+    keeps the members it read, for whoever draws that version first (a move's answer)."""
+    game = start_table([alice, bob], target=60)
+    another_process()
+    before = Game.objects.get(pk=game.pk)
+    seat = engine.perspective_of(states.load_state(before), None).active_seat
+    assert seat is not None
+    if watched:
+        sockets.opened(game.pk)
+    try:
+        with (
+            CaptureQueriesContext(connection) as queries,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            table.submit_move(
+                game_id=game.pk,
+                user=[alice, bob][seat],
+                choice=bid_choice(15),
+                seen_version=before.version,
+            )
+    finally:
+        if watched:
+            sockets.closed(game.pk)
+    after = Game.objects.get(pk=game.pk)
+    built = basis.known_game(game_identity(after), after.version) is not None
+    assert built == watched
+    assert bool([q for q in queries if "rating" in q["sql"]]) == watched
+    with CaptureQueriesContext(connection) as later:
+        basis.table_basis(after)  # the first to draw it: the members are kept
+    assert not [q for q in later if '"games_membership"' in q["sql"]]

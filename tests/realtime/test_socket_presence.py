@@ -13,7 +13,7 @@ import threading
 import pytest
 from channels.db import database_sync_to_async
 
-from games.live import presence
+from games.live import presence, sockets
 from tests.realtime.conftest import open_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,6 +43,19 @@ async def test_presence_counts_each_users_sockets_and_tells_the_table(duel, cook
     assert await connected(duel.pk, [alice.pk, bob.pk]) == set()
 
 
+async def test_the_process_knows_which_games_it_holds_sockets_of(duel, cookies):
+    """What a commit builds for the redraws is built where a socket of the game is open
+    (games/live/sockets.py): counted as each opens and closes, tables and rooms alike."""
+    before = sockets.any_open(duel.pk)  # False, unless an earlier test left one of its id open
+    table, _ = await open_socket(f"/ws/games/{duel.pk}/", cookies["alice"])
+    room, _ = await open_socket(f"/ws/games/{duel.pk}/room/", cookies["bob"])
+    assert sockets.any_open(duel.pk)
+    await table.disconnect()
+    assert sockets.any_open(duel.pk)
+    await room.disconnect()
+    assert sockets.any_open(duel.pk) == before
+
+
 async def test_open_tables_keep_their_presence_fresh_with_one_heartbeat_per_game(
     duel, cookies, alice, bob, monkeypatch
 ):
@@ -57,7 +70,7 @@ async def test_open_tables_keep_their_presence_fresh_with_one_heartbeat_per_game
         return original(game_id, user_ids)
 
     monkeypatch.setattr(presence, "touch", touch)
-    sockets = [
+    tabs = [
         (await open_socket(f"/ws/games/{duel.pk}/", cookies[name]))[0]
         for name in ("alice", "alice", "bob")
     ]
@@ -71,7 +84,7 @@ async def test_open_tables_keep_their_presence_fresh_with_one_heartbeat_per_game
             break
         await asyncio.sleep(0.05)
     while_open = list(touched)
-    for ws in sockets:
+    for ws in tabs:
         await ws.disconnect()
     assert full() >= 2
     assert {(game_id, users) for game_id, users, _ in while_open} <= {
