@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
+from games.clocks import turns
 from games.models import Game, Membership
 from games.services.announce import after_change
 from games.services.bot_choice import bot_action, bot_seats
@@ -83,7 +84,8 @@ def _store_bot_moves(game_id: int, expected_version: int, moves: list[tuple[int,
         return False  # moved meanwhile (a person, another process, a seat changed hands)
     members = memberships(game)
     before = state = load_state(game)  # the state the bots decided on: same version
+    served = turns.served_seats(members)
     for seat, action in moves:
-        state = record(game, state, seat, action, auto=True)
+        state = record(game, state, seat, action, auto=True, served=served)
     after_change(game, before, state, mover_seat=moves[0][0], members=members, moves=moves)
     return True

@@ -15,11 +15,20 @@ from games.ratings import service as ratings
 from games.services.states import STATES, kind_of, state_key
 
 
-def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> Any:
+def record(
+    game: Game,
+    before: Any,
+    seat: int,
+    action: Any,
+    *,
+    auto: bool,
+    served: frozenset[int] | None = None,
+) -> Any:
     """Apply `seat`'s `action` to `before` and store it (call with the game row locked).
 
     Appends GameAction(seq=n+1), bumps the version, mirrors the seats to act and the outcome
-    on the game, and snapshots the state when the action started a new hand.
+    on the game, and snapshots the state when the action started a new hand. `served`: the
+    seats the server plays, if the caller read the members under the lock (`turns.set_turns`).
     """
     rules = kind_of(game).rules
     after = rules.apply(before, seat, action)
@@ -41,5 +50,7 @@ def record(game: Game, before: Any, seat: int, action: Any, *, auto: bool) -> An
         fields += ["status", "outcome", "finished_at"]
         ratings.game_over(game, after, outcome)
     game.save(update_fields=fields)
-    turns.set_turns(game, rules.to_act(before), rules.to_act(after), restarted=(seat,))
+    turns.set_turns(
+        game, rules.to_act(before), rules.to_act(after), restarted=(seat,), served=served
+    )
     return after

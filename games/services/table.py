@@ -69,7 +69,7 @@ def begin(game: Game) -> Any:
     game.started_at = game.started_at or timezone.now()
     game.outcome = None
     game.save(update_fields=["status", "started_at", "outcome"])
-    turns.set_turns(game, frozenset(), rules.to_act(state))
+    turns.set_turns(game, frozenset(), rules.to_act(state), served=turns.served_seats(members))
     after_change(game, state, state, mover_seat=None, members=members)
     return state
 
@@ -123,7 +123,9 @@ def submit_move(
         raise UnreadableMove(str(exc)) from exc
     before = load_state(game)
     try:
-        after = record(game, before, member.seat, action, auto=False)
+        after = record(
+            game, before, member.seat, action, auto=False, served=turns.served_seats(members)
+        )
     except IllegalAction as exc:
         raise RefusedMove(exc.message) from exc
     after_change(

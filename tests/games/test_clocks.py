@@ -204,3 +204,37 @@ def test_the_new_game_form_sets_the_pace(alice):
     assert response.status_code == 400
     assert "Choose one of the clocks on offer." in response.content.decode()
     assert not Game.objects.filter(name="Odd").exists()
+
+
+def test_whose_turn_is_written_alike_whether_the_caller_names_the_served_seats(
+    alice, bob, monkeypatch
+):
+    """`set_turns` with the seats the server plays (read under the lock by the service) sets
+    plain values, one UPDATE for each kind of change; without them one UPDATE tells the seats
+    apart in SQL. Both leave every row the same, for every change of whose turn it is between
+    two people (seats 0 and 1) and two bots (2 and 3)."""
+    import itertools
+
+    from games.clocks import turns
+
+    game = clocked_table([alice, bob], bots=2, seconds=60)
+    monkeypatch.setattr(timezone, "now", lambda: game.started_at)
+    subsets = [frozenset(c) for n in range(3) for c in itertools.combinations(range(4), n)]
+    members = list(Membership.objects.filter(game=game))
+    served = turns.served_seats(members)
+    assert served == {2, 3}
+
+    def rows():
+        return sorted(
+            Membership.objects.filter(game=game).values_list("seat", "must_act", "deadline")
+        )
+
+    for before, after in itertools.product(subsets, repeat=2):
+        for restarted in ((), tuple(after)[:1]):
+            written = []
+            for named in (None, served):
+                Membership.objects.filter(game=game).update(must_act=False, deadline=None)
+                turns.set_turns(game, frozenset(), before)  # the same start
+                turns.set_turns(game, before, after, restarted=restarted, served=named)
+                written.append(rows())
+            assert written[0] == written[1], (before, after, restarted)
