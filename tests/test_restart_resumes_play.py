@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import manage, server_env, shell_json, start_daphne, stop_daphne
+from tests.servers import manage, server_env, shell_json, start_daphne, stop_daphne
 from tests.timeouts import SERVER_TIMEOUT
 
 # It starts, kills and restarts daphne: the limit of a test of real server processes.

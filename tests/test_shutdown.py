@@ -32,7 +32,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from hundredten.drain import DRAIN_SECONDS
-from tests.conftest import SHELL_PEOPLE, found, manage, server_env, shell_json, start_daphne
+from tests.servers import SHELL_PEOPLE, found, manage, server_env, shell_json, start_daphne
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = pytest.mark.timeout(SERVER_TIMEOUT)

@@ -10,7 +10,7 @@ import time
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.helpers import live, sign_up
-from tests.conftest import shell_json
+from tests.servers import shell_json
 
 SETUP = """
 import json

@@ -33,7 +33,7 @@ from tests.browser.helpers import (
     table,
     version,
 )
-from tests.conftest import second_server_env, shell_json, start_daphne, stop_daphne
+from tests.servers import second_server_env, shell_json, start_daphne, stop_daphne
 
 PREFIX = "cspa"  # usernames unique to this module (the e2e database is shared)
 COVERED = re.compile(r"away, a bot is playing for them|asked a bot to cover")

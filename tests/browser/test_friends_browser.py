@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.browser.helpers import live, no_sideways_scroll, sign_up
 from tests.browser.helpers.people import ROOM_URL, TABLE_URL
 from tests.browser.helpers.pictures import DOCS_SHOTS, looks, picture
-from tests.conftest import shell_json
+from tests.servers import shell_json
 
 PREFIX = "fr"  # usernames unique to this module (the e2e database is shared)
 

@@ -38,7 +38,7 @@ from tests.browser.one_hundred_and_four import (
     too_low_play,
     wait_for,
 )
-from tests.conftest import second_server_env, start_daphne, stop_daphne
+from tests.servers import second_server_env, start_daphne, stop_daphne
 
 PREFIX = "ns"
 STEP_SECONDS = 1.5

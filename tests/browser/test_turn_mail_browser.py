@@ -29,7 +29,7 @@ from tests.browser.helpers import (
     start,
     table,
 )
-from tests.conftest import free_port, manage, server_env, start_daphne, stop_daphne
+from tests.servers import free_port, manage, server_env, start_daphne, stop_daphne
 
 PREFIX = "mail"
 

@@ -23,11 +23,10 @@ from typing import Any
 from django.utils.functional import cached_property as django_cached_property
 from packaging.version import Version
 
+from tests.fences.overrides import LIBRARY_PACKAGES, NOT_SCANNED
 from tests.fences.records import (
     ALL_FENCES,
     FENCES,
-    LIBRARY_PACKAGES,
-    NOT_SCANNED,
     VALUES,
     WRITTEN_AGAINST,
     Fence,

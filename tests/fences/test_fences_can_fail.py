@@ -13,7 +13,8 @@ import pytest
 from channels.layers import InMemoryChannelLayer
 
 from tests.fences.checks import check_fence, check_overrides, check_value, check_version, qualified
-from tests.fences.records import FENCES, HANDLERS, OVERRIDES, SQLITE, VALUES, Fence, FenceBroken
+from tests.fences.overrides import OVERRIDES
+from tests.fences.records import FENCES, HANDLERS, SQLITE, VALUES, Fence, FenceBroken
 
 # --- that each fence can fail ----------------------------------------------------------------
 

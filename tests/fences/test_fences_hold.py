@@ -42,16 +42,14 @@ from tests.fences.checks import (
     plain_signature,
     qualified,
 )
+from tests.fences.overrides import NOT_SCANNED, OVERRIDES, SCANNED_MODULES
 from tests.fences.records import (
     ALL_FENCES,
     ASGI,
     FENCES,
-    NOT_SCANNED,
-    OVERRIDES,
     POOL,
     PYTHON,
     ROOT,
-    SCANNED_MODULES,
     VALUES,
     WRITTEN_AGAINST,
     Fence,

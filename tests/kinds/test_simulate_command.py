@@ -15,7 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import registry
-from tests.conftest import ROOT, server_env
+from tests.conftest import ROOT
+from tests.servers import server_env
 
 WINS = re.compile(r"^seat (\d) (\w+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)
 TEAM_WINS = re.compile(r"^team (\d) ([\w+]+): wins (\d+\.\d)% ± (\d+\.\d)%$", re.M)

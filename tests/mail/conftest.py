@@ -17,7 +17,7 @@ from email.message import EmailMessage
 import pytest
 from aiosmtpd.controller import Controller
 
-from tests.conftest import free_port
+from tests.servers import free_port
 
 SITE = "http://cards.example"
 

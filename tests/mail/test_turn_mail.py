@@ -160,7 +160,7 @@ def test_a_finished_game_sends_no_turn_mail(bobs_turn, bob, inbox):
 
 
 def test_a_mail_server_that_is_down_loses_the_letter_but_not_the_sweep(bobs_turn, bob, settings):
-    from tests.conftest import free_port
+    from tests.servers import free_port
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", free_port()  # nobody listens

@@ -24,7 +24,6 @@ from games.live import realtime
 from games.models import Game, Membership
 from games.services import states
 from games.services import table as table_service
-from tests.conftest import found
 from tests.games.conftest import choice_of, start_table
 from tests.realtime.conftest import (
     bid,
@@ -35,6 +34,7 @@ from tests.realtime.conftest import (
     settled,
     version_in,
 )
+from tests.servers import found
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import (
+from tests.servers import (
     SHELL_PEOPLE,
     found,
     manage,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import shell_json
+from tests.servers import shell_json
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]

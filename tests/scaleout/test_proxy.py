@@ -25,8 +25,8 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from deploy import cluster as deploy
-from tests.conftest import found, free_port, manage, server_env
 from tests.scaleout.conftest import frame_with, run_setup, version_of
+from tests.servers import found, free_port, manage, server_env
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]

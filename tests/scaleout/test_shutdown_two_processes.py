@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import manage, server_env, start_daphne
+from tests.servers import manage, server_env, start_daphne
 from tests.test_shutdown import (
     DELAYS_MS,
     ROUNDS,

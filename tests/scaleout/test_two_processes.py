@@ -12,8 +12,8 @@ from asgiref.sync import sync_to_async
 from websockets.asyncio.client import connect
 
 from games.live import presence
-from tests.conftest import found
 from tests.scaleout.conftest import frame_with, run_setup, version_of
+from tests.servers import found
 from tests.timeouts import SERVER_TIMEOUT
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.timeout(SERVER_TIMEOUT)]
