@@ -84,19 +84,25 @@ def test_a_move_is_followed_in_memory_to_the_table_a_database_read_gives(
         assert rendered(read, user) == followed_pages[user.username]
 
 
-def first_bid(players, changes, capture):
-    """A game of `players` just dealt, its row then, and the change its first bid sent."""
-    game = start_table(players, target=60)
-    before = Game.objects.get(pk=game.pk)
+def bid_at(before, players, capture_on_commit) -> list[str]:
+    """The seat to act at `before` bids 15, its commit's work run: the SQL of both."""
     seat = engine.perspective_of(states.load_state(before), None).active_seat
     assert seat is not None
-    with capture(execute=True):
+    with CaptureQueriesContext(connection) as queries, capture_on_commit(execute=True):
         table.submit_move(
-            game_id=game.pk,
+            game_id=before.pk,
             user=players[seat],
             choice=bid_choice(15),
             seen_version=before.version,
         )
+    return [q["sql"] for q in queries]
+
+
+def first_bid(players, changes, capture):
+    """A game of `players` just dealt, its row then, and the change its first bid sent."""
+    game = start_table(players, target=60)
+    before = Game.objects.get(pk=game.pk)
+    bid_at(before, players, capture)
     return before, changes[-1]
 
 
@@ -162,19 +168,8 @@ def test_the_process_that_made_a_move_follows_it_the_same_way(
     before = Game.objects.get(pk=game.pk)
     with django_capture_on_commit_callbacks(execute=True):
         basis.table_basis(before)  # the table before the move, kept
-    seat = engine.perspective_of(states.load_state(before), None).active_seat
-    assert seat is not None
-    with (
-        CaptureQueriesContext(connection) as queries,
-        django_capture_on_commit_callbacks(execute=True),
-    ):
-        table.submit_move(
-            game_id=game.pk,
-            user=[alice, bob][seat],
-            choice=bid_choice(15),
-            seen_version=before.version,
-        )
-    assert not [q["sql"] for q in queries if "rating" in q["sql"]]
+    queries = bid_at(before, [alice, bob], django_capture_on_commit_callbacks)
+    assert not [q for q in queries if "rating" in q]
     after = Game.objects.get(pk=game.pk)
     kept = basis.known_game(game_identity(after), after.version)
     assert kept is not None and kept.action_count == after.action_count
@@ -190,28 +185,17 @@ def test_a_commit_builds_the_table_only_where_a_socket_of_the_game_is_open(
     game = start_table([alice, bob], target=60)
     another_process()
     before = Game.objects.get(pk=game.pk)
-    seat = engine.perspective_of(states.load_state(before), None).active_seat
-    assert seat is not None
     if watched:
         sockets.opened(game.pk)
     try:
-        with (
-            CaptureQueriesContext(connection) as queries,
-            django_capture_on_commit_callbacks(execute=True),
-        ):
-            table.submit_move(
-                game_id=game.pk,
-                user=[alice, bob][seat],
-                choice=bid_choice(15),
-                seen_version=before.version,
-            )
+        queries = bid_at(before, [alice, bob], django_capture_on_commit_callbacks)
     finally:
         if watched:
             sockets.closed(game.pk)
     after = Game.objects.get(pk=game.pk)
     built = basis.known_game(game_identity(after), after.version) is not None
     assert built == watched
-    assert bool([q for q in queries if "rating" in q["sql"]]) == watched
+    assert bool([q for q in queries if "rating" in q]) == watched
     with CaptureQueriesContext(connection) as later:
         basis.table_basis(after)  # the first to draw it: the members are kept
     assert not [q for q in later if '"games_membership"' in q["sql"]]
