@@ -4,8 +4,8 @@ PORT ?= 8000
 UV := $(shell command -v uv 2>/dev/null || echo .tools/bin/uv)
 RUN := $(UV) run --locked
 
-.PHONY: run serve test check pytest browser-deps proxy-deps server-deps serve-cluster stop-cluster \
-	bench bench-bots bench-ratings clean
+.PHONY: run serve test check pytest browser-deps proxy-deps server-deps i18n-deps messages \
+	serve-cluster stop-cluster bench bench-bots bench-ratings clean
 
 # uv is not on a fresh machine: bootstrap it into .tools/ with pip.
 .tools/bin/uv:
@@ -49,11 +49,27 @@ serve-cluster: $(UV) proxy-deps server-deps  ## nginx + PROCESSES daphne process
 stop-cluster:  ## stop what serve-cluster started (its pid files in .cluster/)
 	python3 deploy/cluster.py stop
 
-check: $(UV)  ## lint, format, type check and the import contracts (pyproject.toml)
+check: $(UV) i18n-deps  ## lint, format, type check, the import contracts (pyproject.toml), the catalogues
 	$(RUN) ruff check .
 	$(RUN) ruff format --check .
 	DEBUG=1 $(RUN) mypy .
 	$(RUN) lint-imports
+	bash locale/check.sh
+
+# GNU gettext: msgfmt checks the catalogues, xgettext (make messages) reads the code.
+i18n-deps:  ## Debian's gettext, for the catalogues' check and `make messages`
+	@command -v msgfmt >/dev/null || { \
+	  echo "Installing Debian's gettext for the translation catalogues..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; }
+
+# The catalogues (locale/<language>/LC_MESSAGES) follow the code's marked strings; the
+# compiled .mo files are committed, so a checkout runs without gettext (docs/languages.md).
+LANGS := -l de -l es -l ml
+NOT_OURS := -i ".venv/*" -i ".tools/*" -i "tests/*" -i "bench/*" -i "node_modules/*" -i "staticfiles/*"
+messages: $(UV) i18n-deps  ## refresh the catalogues from the code, then compile them
+	$(RUN) python manage.py makemessages $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
+	$(RUN) python manage.py makemessages -d djangojs $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
+	$(RUN) python manage.py compilemessages -v0 --ignore=".venv/*" --ignore=".tools/*"
 
 # Every test: all but the browser tests in two processes (pytest-xdist, a test file each at a
 # time), then the browser tests in one (pytest exits 5, failing make, if none ran).
