@@ -20,6 +20,7 @@ from games.models import Game, Membership
 from games.presenters.basis import adopt, known_game, table_basis
 from games.services import absence
 from games.talk import presenter as talk
+from games.talk.rules import viewer_among
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +77,10 @@ class GameConsumer(LiveConsumer):
         # The change the newest announced version's push carried (its moves), if any: a
         # process that did not make them follows them on its own copy (context.adopt).
         self.change: Followed | None = None
-        # What the chat composer drawn last showed (TableConsumer.composer_frame).
+        # What the chat composer drawn last showed (`composer_frame`).
         self.composer_key: tuple[Any, ...] | None = None
+        # Who sat where when the chat panel's list of people was drawn last (`people_frame`).
+        self.people_key: tuple[tuple[int, int], ...] | None = None
 
     async def authorize(self) -> bool:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
@@ -198,7 +201,7 @@ class GameConsumer(LiveConsumer):
         table)."""
         # The next redraw reads the row: the table basis kept for this version has the
         # setting of before (it changes no version), and the composer drawn with the table
-        # (TableConsumer.composer_frame) must not bring it back.
+        # (`composer_frame`) must not bring it back.
         self.reread = True
         self.composer_key = None
         await self.send_talk(talk.composer_frame, self.request)
@@ -291,6 +294,44 @@ class GameConsumer(LiveConsumer):
     def page_frames(self, game: Game) -> list[str]:
         """The page's frame, unless it is the one sent last."""
         return self.fresh_text(self.render_page(game))
+
+    def composer_frame(self, game: Game) -> str:
+        """The chat composer (rule line, reactions, message box) for this user, out of band,
+        when it changed since the last one drawn: a rated game's chat closes while a hand is
+        played and the game's end changes what is said; a page whose socket was down when
+        the organizer changed the setting gets it with its first frame. The chat panel is
+        outside what the page redraws (#table, #room), so the page's redraw does not carry
+        it. Drawn from the table basis the table used (no
+        query: `in_hand` comes with the basis, followed in memory with the moves)."""
+        at_table = talk.AtTable.of(game, table_basis(game))
+        viewer = viewer_among(game, self.user, at_table.members)
+        context = talk.composer(game, viewer, known=at_table.known)
+        key = tuple(context[k] for k in ("talk_rule", "talk_channel", "talk_can_chat"))
+        key += (context["talk_can_react"],)
+        if key == self.composer_key:
+            return ""
+        self.composer_key = key  # the first time too: the page may be older than the socket
+        return render_for(self.request, "games/_chat.html#composer", {**context, "oob": True})
+
+    def people_frame(self, game: Game) -> str:
+        """The chat panel's "At the table" list, out of band, when somebody sat down or left
+        since it was drawn (the first time too: the page may be older than the socket). The
+        chat panel is outside what the page redraws, and its list is per viewer (mutes,
+        blocks): read only when the seats changed, which is rare beside moves."""
+        members = table_basis(game).members
+        key = talk.seated_key(members)
+        if key == self.people_key:
+            return ""
+        self.people_key = key
+        context = talk.people_context(game, self.user, members)
+        return render_for(self.request, "games/_chat.html#people", context)
+
+    @staticmethod
+    def in_last_frame(frames: list[str], extra: str) -> list[str]:
+        """`extra` in the same frame as the page's last one: they change together."""
+        if not extra:
+            return frames
+        return [*frames[:-1], frames[-1] + extra] if frames else [extra]
 
     def render_page(self, game: Game) -> str:
         raise NotImplementedError

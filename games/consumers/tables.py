@@ -14,12 +14,10 @@ from games.consumers.game import Followed, GameConsumer, with_dots
 from games.consumers.pool import render_for
 from games.live import presence
 from games.models import Game
-from games.presenters.basis import adoptable, table_basis
+from games.presenters.basis import adoptable
 from games.presenters.context import table_context
 from games.presenters.room import room_context
 from games.steps import Steps
-from games.talk import presenter as talk
-from games.talk.rules import viewer_among
 
 
 class TableConsumer(GameConsumer):
@@ -91,27 +89,8 @@ class TableConsumer(GameConsumer):
         return isinstance(pending, Game)
 
     def page_frames(self, game: Game) -> list[str]:
-        frames = self.table_frames(game)
-        composer = self.composer_frame(game)
-        if composer:  # in the same frame as the table: they change together
-            frames = [*frames[:-1], frames[-1] + composer] if frames else [composer]
-        return frames
-
-    def composer_frame(self, game: Game) -> str:
-        """The chat composer (rule line, reactions, message box) for this user, out of band,
-        when it changed since the last one drawn: a rated game's chat closes while a hand is
-        played and the game's end changes what is said. The chat panel is outside #table, so
-        the table's redraw does not carry it. Drawn from the table basis the table used (no
-        query: `in_hand` comes with the basis, followed in memory with the moves)."""
-        at_table = talk.AtTable.of(game, table_basis(game))
-        viewer = viewer_among(game, self.user, at_table.members)
-        context = talk.composer(game, viewer, known=at_table.known)
-        key = tuple(context[k] for k in ("talk_rule", "talk_channel", "talk_can_chat"))
-        key += (context["talk_can_react"],)
-        if key == self.composer_key:
-            return ""
-        self.composer_key = key  # the first time too: the page may be older than the socket
-        return render_for(self.request, "games/_chat.html#composer", {**context, "oob": True})
+        frames = self.in_last_frame(self.table_frames(game), self.composer_frame(game))
+        return self.in_last_frame(frames, self.people_frame(game))
 
     def table_frames(self, game: Game) -> list[str]:
         # The turn banner is not part of this frame: the services send lobby.changed to the
@@ -153,6 +132,10 @@ class RoomConsumer(GameConsumer):
         if game.status != Game.Status.WAITING:
             return reverse("table", args=[game.pk])
         return ""
+
+    def page_frames(self, game: Game) -> list[str]:
+        frames = self.in_last_frame(super().page_frames(game), self.composer_frame(game))
+        return self.in_last_frame(frames, self.people_frame(game))
 
     def render_page(self, game: Game) -> str:
         return render_for(

@@ -311,3 +311,28 @@ def composer_frame(game_id: int, user: User, request: HttpRequest | None = None)
 
         return render_for(request, "games/_chat.html#composer", context)
     return render_to_string("games/_chat.html#composer", context)
+
+
+def seated_key(members: Iterable[Membership]) -> tuple[tuple[int, int], ...]:
+    """Who sits where: the chat panel's list of people changes with it alone."""
+    return tuple(sorted((m.seat, m.user_id) for m in members if m.seat is not None and m.user_id))
+
+
+def people_context(game: Game, user: User, members: Iterable[Membership]) -> dict[str, Any]:
+    """The chat panel's "At the table" list for `user`, redrawn out of band when somebody
+    sits down or leaves (games/consumers/game.py `people_frame`): reads their mutes and
+    blocks."""
+    members = tuple(members)
+    viewer = rules.viewer_among(game, user, members)
+    muted: set[int] = set()
+    blocked: set[int] = set()
+    if viewer.user_id is not None:
+        muted = set(
+            ChatMute.objects.filter(user_id=viewer.user_id).values_list("muted_id", flat=True)
+        )
+        blocked = blocking.blocked_either_way(viewer.user_id)
+    return {
+        "talk_people": people(game, viewer, muted, blocked, members),
+        "talk_urls": urls(game.pk),
+        "oob": True,
+    }

@@ -67,3 +67,28 @@ async def test_a_player_removed_from_a_private_game_is_sent_away_and_closed(alic
     await database_sync_to_async(remove_carol)()
     assert await next_redirect(ws) == "/"
     assert (await ws.receive_output(timeout=5))["type"] == "websocket.close"
+
+
+async def test_the_chat_panel_s_list_of_people_follows_who_sits_down(alice, bob):
+    """The chat panel is outside the room's redraw: its "At the table" list (with a mute
+    button each) is sent out of band when the seats change, and only then; the composer
+    with the first frame."""
+    game = await database_sync_to_async(lobby.create_game)(
+        organizer=alice, name="Friday", public=False, max_players=4
+    )
+    cookie = await database_sync_to_async(session_cookie)(alice)
+    ws, first = await open_socket(f"/ws/games/{game.pk}/room/", cookie)
+    assert 'id="chat-people" hx-swap-oob="true"' in first and "Mute Bob" not in first
+    # The composer too: a page whose socket was down when the organizer changed the table
+    # talk setting gets it again with the reconnect's first frame.
+    assert 'id="chat-compose" hx-swap-oob="true"' in first
+
+    await database_sync_to_async(lobby.invite)(game_id=game.pk, by=alice, username="bob")
+    invited = await ws.receive_from(timeout=5)
+    assert "Bob" in invited and 'id="chat-people"' not in invited  # nobody sat down
+
+    await database_sync_to_async(lobby.accept)(game_id=game.pk, user=bob)
+    seated = await ws.receive_from(timeout=5)
+    people = seated[seated.index('id="chat-people"') :]
+    assert 'aria-label="Mute Bob"' in people
+    await ws.disconnect()
