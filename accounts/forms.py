@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 
 
-def language_choices() -> list[tuple[str, str]]:
+def language_choices() -> list[tuple[str, Any]]:
     """Each language in its own name ("Deutsch"): found by whoever cannot read the page's."""
     codes = [code for code, _name in settings.LANGUAGES]
     named = [(code, str(get_language_info(code)["name_local"])) for code in codes]

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -131,15 +131,14 @@ _catalogue = JavaScriptCatalog.as_view()
 @require_safe
 @cache_control(max_age=3600)
 @last_modified(lambda request, lang: _STARTED)
-def javascript_catalogue(request: HttpRequest, lang: str) -> HttpResponse:
+def javascript_catalogue(request: HttpRequest, lang: str) -> HttpResponseBase:
     """Django's JavaScriptCatalog (gettext() and friends for static/js/) in `lang`. The
     language is in the address, not taken from the request, so a browser's cached copy is
     never another language's (base.html asks for the page's)."""
     if supported(lang) != lang:
         raise Http404
     with translation.override(lang):
-        response: HttpResponse = _catalogue(request)
-        return response
+        return _catalogue(request)
 
 
 @require_safe
