@@ -6,14 +6,29 @@ from zoneinfo import available_timezones
 
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
+from django.conf import settings
+from django.utils.translation import get_language_info
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+
+
+def language_choices() -> list[tuple[str, Any]]:
+    """Each language in its own name ("Deutsch"): found by whoever cannot read the page's."""
+    codes = [code for code, _name in settings.LANGUAGES]
+    named = [(code, str(get_language_info(code)["name_local"])) for code in codes]
+    return [("", _("As my browser asks")), *named]
 
 
 class ProfileForm(forms.ModelForm[User]):
     class Meta:
         model = User
-        fields = ["display_name"]
+        fields = ["display_name", "language"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].label = _("Language")
+        self.fields["language"].choices = language_choices()  # type: ignore[attr-defined]
 
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data["display_name"].strip()

@@ -44,6 +44,11 @@ class User(AbstractUser):
     confirm_moves = models.BooleanField(
         "Confirm before playing a card or making a big bid", default=False
     )
+    # The language the site speaks to this person (pages, sockets, letters: accounts/
+    # languages.py); empty: follow the browser (the chooser's cookie, Accept-Language).
+    language = models.CharField(
+        "Language", max_length=10, choices=settings.LANGUAGES, blank=True, default=""
+    )
     # The token of the unsubscribe link in every letter: random, not derived from the id,
     # so a link shows nothing about the account; a new one cancels the links already sent.
     unsubscribe_key = models.CharField(

@@ -10,6 +10,7 @@ urlpatterns = [
     path("profile/privacy/", views.privacy_settings, name="privacy-settings"),
     path("profile/table/", views.table_settings, name="table-settings"),
     path("deck/", views.deck_choice, name="deck-choice"),
+    path("language/", views.language_choice, name="language-choice"),
     # Friends and blocks (accounts/friend_views.py): POST, the other person's username.
     path("friends/request/", friend_views.send_request, name="friend-request"),
     path("friends/accept/", friend_views.accept_request, name="friend-accept"),

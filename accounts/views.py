@@ -3,16 +3,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.cache import cache_control, never_cache
+from django.views.decorators.http import last_modified, require_POST, require_safe
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from accounts.addresses import verified_address
 from accounts.comforts import DECK_COOKIE, DECK_COOKIE_AGE
 from accounts.forms import MailSettingsForm, PrivacyForm, ProfileForm, TableSettingsForm
 from accounts.http import AuthedRequest
+from accounts.languages import supported
 from accounts.models import User
 from accounts.signals import shown_name_changed
 
@@ -106,6 +109,36 @@ def deck_choice(request: HttpRequest) -> HttpResponse:
     else:
         response.delete_cookie(DECK_COOKIE, samesite="Lax")
     return response
+
+
+@require_POST
+def language_choice(request: HttpRequest) -> HttpResponse:
+    """The footer's language chooser: Django's `set_language` (the cookie, and back to
+    `next` on this site), and for a signed-in person their profile's language too, which
+    beats the cookie on every device (accounts/languages.py)."""
+    response = set_language(request)
+    chosen = supported(request.POST.get("language"))
+    if chosen is not None and request.user.is_authenticated:
+        User.objects.filter(pk=request.user.pk).update(language=chosen)
+    return response
+
+
+# The JavaScript catalogue changes only with a deploy, that is a new process.
+_STARTED = timezone.now()
+_catalogue = JavaScriptCatalog.as_view()
+
+
+@require_safe
+@cache_control(max_age=3600)
+@last_modified(lambda request, lang: _STARTED)
+def javascript_catalogue(request: HttpRequest, lang: str) -> HttpResponseBase:
+    """Django's JavaScriptCatalog (gettext() and friends for static/js/) in `lang`. The
+    language is in the address, not taken from the request, so a browser's cached copy is
+    never another language's (base.html asks for the page's)."""
+    if supported(lang) != lang:
+        raise Http404
+    with translation.override(lang):
+        return _catalogue(request)
 
 
 @require_safe

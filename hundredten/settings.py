@@ -15,6 +15,7 @@ from typing import Any
 import django_stubs_ext
 from csp import constants as csp
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy as _
 
 from hundredten.env import database_from_url, env_bool, env_int, env_list, env_str
 
@@ -67,9 +68,13 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the cookie the chooser sets, else the browser's Accept-Language; a
+    # signed-in person's profile beats both (accounts.languages, after authentication).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.languages.ProfileLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -240,7 +245,19 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Card tables <noreply@localho
 # with no request to take the host from).
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-LANGUAGE_CODE = "en-us"
+# English is the source language; the others come from the catalogues in locale/
+# (docs/languages.md). No language prefix in URLs: a cookie and the profile choose.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("de", _("German")),
+    ("es", _("Spanish")),
+    ("ml", _("Malayalam")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The chooser's cookie (accounts/views.py language_choice), kept like the session's.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -266,6 +283,7 @@ HTTPS = env_bool("HTTPS", default=not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS

@@ -11,7 +11,8 @@ Routes (games/routing.py), all opened by templates/base.html for a signed-in use
   games/waiting_room.html#room; once the game has started, ``{"redirect": <table url>}``.
 
 Events carry ids only; each consumer renders for ``scope["user"]``, so hidden cards never
-cross the channel layer. Every (re)connect sends the current render at once, so a missed
+cross the channel layer, and in that socket's language, decided at connect
+(docs/languages.md). Every (re)connect sends the current render at once, so a missed
 push heals itself. Renders are coalesced: events that arrive while a render is running
 cause one more render, not one each, and a frame identical to the last one is not sent.
 A socket the user may not open is closed before it is accepted (4401 signed out,

@@ -185,8 +185,16 @@ class GameConsumer(LiveConsumer):
         try:
             # Drawn once by the sender's process; whether this user reads it is decided
             # here, on the loop, from what the event carries (no query, no render pool).
-            html = talk.frame_for(drawn, self.user.pk) if isinstance(drawn, dict) else None
-        except (KeyError, TypeError):  # not the shape this code draws (another release's)
+            # In this socket's language: a line drawn in another is drawn again, once per
+            # language and process.
+            html = None
+            if isinstance(drawn, dict):
+                html = talk.frame_for(drawn, self.user.pk, self.language)
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+        ):  # not the shape this code draws (another release's)
             log.warning("chat line %s pushed in an unknown shape", message_id)
             html = None
         if html is None:  # too many hide its sender, or unreadable: drawn here, with queries
@@ -212,7 +220,7 @@ class GameConsumer(LiveConsumer):
         try:
             # Drawn for this user alone, checking again that they may see the game (a
             # private game's member removed since the socket opened hears nothing).
-            html = await in_pool(draw)(self.game_id, self.user, *args)
+            html = await in_pool(self.in_language(draw))(self.game_id, self.user, *args)
         except Exception:
             log.exception("table talk render failed for game %s", self.game_id)
             return

@@ -4,23 +4,30 @@ rendering). See games/consumers/__init__.py."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.core.exceptions import SynchronousOnlyOperation
 from django.http import HttpRequest
+from django.utils import translation
 from django.utils.crypto import constant_time_compare
 
+from accounts.languages import scope_language
 from accounts.models import User
 from accounts.sessions import session_digest, signed_in_user_pk
 from games.consumers.pool import Frames, in_pool, render_request
 from games.live import presence, realtime
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 CLOSE_SIGNED_OUT = 4401
 CLOSE_FORBIDDEN = 4403
@@ -52,6 +59,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         self.session_key: str | None = None
         self.session_checked = 0.0  # event-loop time of the last check of the session
         self.last_pong = -math.inf  # event-loop time of the last ping answered
+        # What this socket's frames are drawn in, decided at connect (`in_language`).
+        self.language: str = settings.LANGUAGE_CODE
 
     # --- to override -------------------------------------------------------------------
 
@@ -104,6 +113,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_SIGNED_OUT)
             return
         self.user = user
+        # As a page of this browser would be: the profile's, the cookie's or the browser's.
+        self.language = scope_language(self.scope, user)
         # AuthMiddlewareStack has just checked the session (and its auth hash).
         self.session_key = getattr(self.scope.get("session"), "session_key", None)
         self.session_checked = asyncio.get_running_loop().time()
@@ -117,6 +128,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.request = render_request(self.scope, user)
+        self.request.LANGUAGE_CODE = self.language
         for group in [*self.group_names(), realtime.sessions_group(user.pk)]:
             await self.channel_layer.group_add(group, self.channel_name)
             self.joined.append(group)
@@ -169,6 +181,18 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     def rendered(self) -> None:
         """After a render's frames went out (on the event loop)."""
+
+    def in_language(self, func: Callable[..., T]) -> Callable[..., T]:
+        """`func` run with this socket's language active: every frame a socket draws is
+        drawn through this (its renders, its chat lines), on the loop or in the pool."""
+        language = self.language
+
+        @functools.wraps(func)
+        def run(*args: Any, **kwargs: Any) -> T:
+            with translation.override(language):
+                return func(*args, **kwargs)
+
+        return run
 
     # --- the session (events from games.live.realtime) ---------------------------------
 
@@ -256,14 +280,15 @@ class LiveConsumer(AsyncWebsocketConsumer):
         and back: on one core that hop costs more than the render), else in the pool. A
         render that wants the database after all raises before it has sent anything, and
         runs again in the pool."""
+        render = self.in_language(self.render)
         if self.renders_in_memory(parts, pending):
             try:
-                return self.render(parts, pending)
+                return render(parts, pending)
             except presence.NotHeld:  # presence this process does not hold (a read expired)
                 pass
             except SynchronousOnlyOperation:
                 log.warning("an in-memory render of %s read the database", self.scope.get("path"))
-        return await in_pool(self.render)(parts, pending)
+        return await in_pool(render)(parts, pending)
 
     def renders_in_memory(self, parts: set[str], pending: Any) -> bool:
         """Whether `render(parts, pending)` reads only what this process holds in memory."""

@@ -11,7 +11,9 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from accounts.languages import recipient_language
 from games import registry
 from games.mail.deciding import Batch
 from games.mail.queue import Reason
@@ -61,6 +63,12 @@ def message(
 
 
 def write_letter(row: PendingMail, batch: Batch) -> EmailMultiAlternatives:
+    """The letter of `row`, in its recipient's language (the sweep has no request)."""
+    with translation.override(recipient_language(row.user)):
+        return _write_letter(row, batch)
+
+
+def _write_letter(row: PendingMail, batch: Batch) -> EmailMultiAlternatives:
     user, game = row.user, row.game
     names = batch.names(game.pk)
     others = [m.name for m in batch.members[game.pk] if m.user_id != user.pk]
@@ -98,7 +106,7 @@ def send_invite_link(invitation: Invitation, address: str, *, unsubscribe_key: s
     invites them (`plain_name`) to a game of which kind, the link, and an unsubscribe link
     for the address (`unsubscribe_key`, accounts.MailAddress). Called after the link's
     commit; no queue, as there is no user to hold the row. False (and logged) if the mail
-    server refused it."""
+    server refused it. In the active language, the inviter's: nothing says the address's."""
     context = {
         "inviter": plain_name(invitation.inviter.shown_name),
         "kind_name": registry.kind(invitation.game.kind).name,

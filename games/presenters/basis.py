@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString
 
 from games import registry
@@ -59,8 +60,7 @@ class TableBasis:
     names: tuple[str, ...]
     urls: dict[str, str]
     rematch_url: str
-    side: SafeString  # the side panel (#table-side): the same for everybody
-    side_key: str
+    side_key: str  # what the side panel (#table-side, the same for everybody) shows
     game: Game  # the row at this version: this basis's own copy, only ever read
     # Each seat's rating in this game (games/ratings/board.py), by seat: they change only
     # when the game ends, so a version built in memory (`adopt`) keeps the one before's.
@@ -70,6 +70,25 @@ class TableBasis:
     # the version is followed in memory (`adopt`), so a socket redraws its chat composer
     # with the table when it opens or closes (games/consumers/tables.py).
     in_hand: bool = False
+    # Whether the version is known to be committed (`table_basis`): how a side panel drawn
+    # later is kept.
+    committed: bool = False
+    # The side panel by language, each drawn when a viewer in that language first asks
+    # (`side`): one drawing when everybody reads one language, as before languages.
+    sides: dict[str, SafeString] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def side(self) -> SafeString:
+        """The side panel (#table-side) in the active language: the same for every viewer
+        reading it."""
+        if self.state is None:
+            return SafeString("")
+        language = translation.get_language()
+        html = self.sides.get(language)
+        if html is None:
+            html = _side_panel(self, language)
+            self.sides[language] = html  # a race draws it twice, and keeps either
+        return html
 
     def member_of(self, user: User | AnonymousUser) -> Membership | None:
         """`user`'s membership (seated or not), or None for anybody else."""
@@ -257,9 +276,8 @@ def table_basis(
         rematch = Game.objects.filter(rematch_of=game).order_by("created_at").first()
         if rematch is not None:
             rematch_url = game_url("table", rematch.pk)
-    side_key, side = "", SafeString("")
-    if state is not None:
-        side_key, side = _side_panel(game, kind, state, names, committed=committed)
+    public = kind.rules.view(state, None) if state is not None else None
+    side_key = kind.table.side_key(public) if state is not None else ""
     basis = TableBasis(
         kind=kind,
         members=members,
@@ -268,12 +286,15 @@ def table_basis(
         names=names,
         urls=table_urls(game.pk, kind.slug),
         rematch_url=rematch_url,
-        side=side,
         side_key=side_key,
         game=copy.copy(game),  # the caller's row may go on to later versions (bots)
         ratings=ratings,
         in_hand=in_hand,
+        committed=committed,
     )
+    if state is not None:  # drawn now in the builder's language, as before languages
+        language = translation.get_language()
+        basis.sides[language] = _side_panel(basis, language, public)
     if committed:
         _BASES.put_now(key, basis)
     else:
@@ -290,8 +311,10 @@ AROUND_THE_BOX = frozenset({"pos", "label"})
 def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
     """The inside of one seat's box (games/_seat.html and the game's seat template), drawn
     once for the same content. Everything the box shows is in `s` (and the game's word for
-    a seat to act), so the key is their text, less what only the felt around it uses."""
-    key = repr((kind.slug, seat_turn, [(k, v) for k, v in s.items() if k not in AROUND_THE_BOX]))
+    a seat to act), so the key is their text, less what only the felt around it uses, and
+    the language it is drawn in."""
+    inputs = [(k, v) for k, v in s.items() if k not in AROUND_THE_BOX]
+    key = repr((translation.get_language(), kind.slug, seat_turn, inputs))
     html = _SEAT_BOXES.get(key)
     if html is None:
         context = {"s": s, "kind": kind, "g": {"seat_turn": seat_turn}}
@@ -300,29 +323,29 @@ def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
     return html
 
 
-def _side_panel(
-    game: Game, kind: GameKind, state: Any, names: tuple[str, ...], *, committed: bool
-) -> tuple[str, SafeString]:
-    """The side panel (score sheet, history), built from the spectators' view (finished
-    hands are open to all), so one rendering serves every viewer and every version until
-    its key changes."""
-    public = kind.rules.view(state, None)
-    side_key = kind.table.side_key(public)
-    key = (*game_identity(game), side_key, names)
+def _side_panel(basis: TableBasis, language: str, public: Any = None) -> SafeString:
+    """The side panel (score sheet, history) of `basis` in `language` (the active one),
+    built from the spectators' view (`public`, when the caller has it; finished hands are
+    open to all), so one rendering serves every viewer reading that language, and every
+    version until its key changes."""
+    key = (*game_identity(basis.game), basis.side_key, basis.names, language)
     html = _SIDES.get(key)
     if html is None:
+        kind = basis.kind
+        if public is None:
+            public = kind.rules.view(basis.state, None)
         html = SafeString(
             render_to_string(
                 "games/table.html#side",
                 {
-                    "side_key": side_key,
+                    "side_key": basis.side_key,
                     "side_template": kind.table.side_template,
-                    "g": kind.table.side(public, names),
+                    "g": kind.table.side(public, basis.names),
                 },
             )
         )
-        if committed:
+        if basis.committed:
             _SIDES.put_now(key, html)
         else:
             _SIDES.put(key, html)
-    return side_key, html
+    return html

@@ -12,8 +12,10 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from accounts import blocking
+from games.live.committed import CommittedCache
 from games.models import Game, Membership
 from games.ratings.service import rated
 from games.talk import rules
@@ -26,21 +28,36 @@ if TYPE_CHECKING:
 HISTORY = 200  # the latest lines a page opens with
 
 
-def line(message: ChatMessage, viewer_id: int | None) -> dict[str, Any]:
-    shown, label = rules.REACTIONS.get(message.reaction, ("", ""))
+def said(message: ChatMessage) -> dict[str, Any]:
+    """What a line shows, whoever reads it and in whatever language (plain values: a push
+    carries it, `drawn`)."""
     return {
         "id": message.pk,
         "user_id": message.user_id,
         "name": message.user.shown_name,
         "text": message.text,
         "reaction": message.reaction,
-        "shown": shown,
-        "label": label,
-        "spectators": message.channel == Channel.SPECTATORS,
-        "mine": message.user_id == viewer_id,
+        "channel": message.channel,
         "seat": message.seat,
         "at_action": message.at_action,
     }
+
+
+def line_of(raw: dict[str, Any], viewer_id: int | None) -> dict[str, Any]:
+    """A line's template context for `viewer_id`, from `said`: the reaction's words in the
+    active language."""
+    shown, label = rules.REACTIONS.get(raw["reaction"], ("", ""))
+    return {
+        **{key: value for key, value in raw.items() if key != "channel"},
+        "shown": shown,
+        "label": label,
+        "spectators": raw["channel"] == Channel.SPECTATORS,
+        "mine": raw["user_id"] == viewer_id,
+    }
+
+
+def line(message: ChatMessage, viewer_id: int | None) -> dict[str, Any]:
+    return line_of(said(message), viewer_id)
 
 
 def readable(
@@ -235,7 +252,10 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
     `pushed` decides). The members and who hides the sender are read once, after the
     message committed; whether the game is public and over comes from `game`, the row the
     message was accepted against. None when the sender is hidden from too many people to
-    carry their ids."""
+    carry their ids.
+
+    Drawn in the active language (the sender's): a socket reading another draws the line
+    again from what it says (`said`), once per language and process (`frame_for`)."""
     hiding = rules.hiding(message.user_id)
     if len(hiding) > MOST_HIDING:
         return None
@@ -245,7 +265,11 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
         )
     )
     context: dict[str, Any] = {"talk_urls": urls(game.pk)}
+    raw = said(message)
     return {
+        "game": game.pk,
+        "said": raw,
+        "language": translation.get_language(),
         "sender": message.user_id,
         "channel": message.channel,
         "over": game.status in rules.OVER,
@@ -254,15 +278,35 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
         "seated": [user_id for user_id, seat in members if seat is not None],
         "hiding": sorted(hiding),
         "mine": render_to_string(
-            "games/_chat.html#pushed", {**context, "l": line(message, message.user_id)}
+            "games/_chat.html#pushed", {**context, "l": line_of(raw, message.user_id)}
         ),
-        "other": render_to_string("games/_chat.html#pushed", {**context, "l": line(message, None)}),
+        "other": render_to_string("games/_chat.html#pushed", {**context, "l": line_of(raw, None)}),
     }
 
 
-def frame_for(line_drawn: dict[str, Any], user_id: int | None) -> str:
+# A pushed line drawn again in another language than its sender's, by everything it is
+# drawn from: once per process and language, whatever the number of its readers.
+_REDRAWN: CommittedCache[str, str] = CommittedCache(size=512)
+
+
+def drawn_in(line_drawn: dict[str, Any], mine: bool, language: str) -> str:
+    """The line of `drawn` as its sender's copy (`mine`) or anybody else's, in `language`."""
+    raw, game_id = line_drawn["said"], int(line_drawn["game"])
+    key = repr((language, mine, game_id, sorted(raw.items())))
+    html = _REDRAWN.get(key)
+    if html is None:
+        viewer = raw["user_id"] if mine else None
+        context = {"talk_urls": urls(game_id), "l": line_of(raw, viewer)}
+        with translation.override(language):
+            html = render_to_string("games/_chat.html#pushed", context)
+        _REDRAWN.put_now(key, html)
+    return html
+
+
+def frame_for(line_drawn: dict[str, Any], user_id: int | None, language: str | None = None) -> str:
     """The frame a socket of `user_id` sends for a line `drawn` once: "" when they may not
-    read it (games/talk/rules.py decides, as for `pushed`)."""
+    read it (games/talk/rules.py decides, as for `pushed`). In `language` (the socket's;
+    None: whichever the line was drawn in)."""
     if user_id is None or user_id in line_drawn["hiding"]:
         return ""
     member = user_id in line_drawn["members"]
@@ -273,7 +317,10 @@ def frame_for(line_drawn: dict[str, Any], user_id: int | None) -> str:
         over=line_drawn["over"],
     ):
         return ""
-    return str(line_drawn["mine" if user_id == line_drawn["sender"] else "other"])
+    mine = user_id == line_drawn["sender"]
+    if language is None or language == line_drawn["language"]:
+        return str(line_drawn["mine" if mine else "other"])
+    return drawn_in(line_drawn, mine, language)
 
 
 def pushed(game_id: int, user: User, message_id: int) -> str:

@@ -3,7 +3,8 @@
    {"pong": n} the server sends back (games/consumers/live.py): under 150 ms is good
    (green), under 400 ms fair (amber), slower poor (red). When the socket closes, the
    browser goes offline or no answer came for 12 s, it says "Connection lost" (red); the
-   first answer after that says "Back". docs/comforts.md. */
+   first answer after that says "Back". docs/comforts.md. Words from Django's JavaScript
+   catalogue (gettext, interpolate: base.html loads it first; docs/languages.md). */
 (function () {
   "use strict";
 
@@ -35,7 +36,8 @@
     if (lost) { return; }
     lost = true;
     sent = {};
-    show("lost", "Connection lost", "The live connection to the server is down; trying again.");
+    show("lost", gettext("Connection lost"),
+      gettext("The live connection to the server is down; trying again."));
   }
 
   function ping() {
@@ -60,12 +62,13 @@
     lastAnswer = now;
     if (!navigator.onLine) { return; } // an answer still in flight when the network went
     var level = ms < GOOD_MS ? "good" : ms < FAIR_MS ? "fair" : "poor";
-    var title = "Round trip to the server: " + ms + " ms";
+    var title = interpolate(gettext("Round trip to the server: %(ms)s ms"), {ms: ms}, true);
     if (lost) {
       lost = false;
       backUntil = now + BACK_MS;
     }
-    show(level, now < backUntil ? "Back · " + ms + " ms" : ms + " ms", title);
+    var figure = now < backUntil ? gettext("Back · %(ms)s ms") : gettext("%(ms)s ms");
+    show(level, interpolate(figure, {ms: ms}, true), title);
   }
 
   function isGameSocket(evt) { return evt.target && evt.target.id === "live-game"; }

@@ -13,7 +13,7 @@
   "use strict";
 
   var SOUND_KEY = "hundredten.turnSound";
-  var TURN_PREFIX = "● Your turn · ";
+  var TURN_PREFIX = "● " + gettext("Your turn") + " · "; // gettext: Django's JavaScript catalogue
   var RETRY_CODES = [1006, 1011, 1012, 1013]; // htmx's ws extension retries these itself
   var REFUSED_CODES = [4401, 4403]; // the server said no: retrying will not help
 
@@ -48,13 +48,13 @@
     });
     el.dataset.state = state;
     if (state === "connected") {
-      el.textContent = "Live";
+      el.textContent = gettext("Live");
       el.hidden = true;
     } else if (state === "reconnecting") {
-      el.textContent = "Reconnecting…";
+      el.textContent = gettext("Reconnecting…");
       el.hidden = false;
     } else {
-      el.textContent = "Connecting…";
+      el.textContent = gettext("Connecting…");
       // A first connection is usually instant: only say so if it is slow.
       if (!slowTimer) {
         slowTimer = setTimeout(function () {
@@ -146,8 +146,8 @@
       return;
     }
     try {
-      var note = new Notification("Your turn · Card tables", {
-        body: banner.dataset.turnText || "It’s your turn.",
+      var note = new Notification(gettext("Your turn · Card tables"), {
+        body: banner.dataset.turnText || gettext("It’s your turn."),
         tag: "hundredten-turn",
         icon: (document.getElementById("live-user") || {dataset: {}}).dataset.faviconTurn,
       });
@@ -187,7 +187,7 @@
     if (!button) { return; }
     var on = soundOn();
     button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? "Sounds: on" : "Sounds: off";
+    button.textContent = on ? gettext("Sounds: on") : gettext("Sounds: off");
   }
 
   function showNotifyControl() {
@@ -249,7 +249,7 @@
         return null;
       }
       return response.text().then(function (body) {
-        var text = "That invitation is no longer open.";
+        var text = gettext("That invitation is no longer open.");
         var doc = new DOMParser().parseFromString(body, "text/html");
         var shown = doc.querySelector(".message-error, [role=alert]");
         if (shown && shown.textContent.trim()) { text = shown.textContent.trim(); }
@@ -260,7 +260,8 @@
     }).catch(function () {
       button.disabled = false;
       var slot = notice && notice.querySelector(".notice-error");
-      if (slot) { slot.textContent = "No connection. Try again in a moment."; slot.hidden = false; }
+      var offline = gettext("No connection. Try again in a moment.");
+      if (slot) { slot.textContent = offline; slot.hidden = false; }
     });
   }
 

@@ -19,12 +19,15 @@
 
   // As games/live/presence.py away_text words it. Counted from the seconds away when the server
   // drew it (data-away-for) and when this page got it, so the two clocks need not agree.
+  // Words from Django's JavaScript catalogue (gettext, ngettext, interpolate: base.html).
+  function said(format, values) { return interpolate(format, values, true); }
   function awayText(seconds) {
     var minutes = Math.floor(seconds / 60);
-    if (minutes < 1) return "away <1 min";
-    if (minutes < 60) return "away " + minutes + " min";
-    if (minutes < 48 * 60) return "away " + Math.floor(minutes / 60) + " h";
-    return "away " + Math.floor(minutes / (24 * 60)) + " days";
+    if (minutes < 1) return gettext("away <1 min");
+    if (minutes < 60) return said(gettext("away %(minutes)s min"), {minutes: minutes});
+    if (minutes < 48 * 60) return said(gettext("away %(hours)s h"), {hours: Math.floor(minutes / 60)});
+    var days = Math.floor(minutes / (24 * 60));
+    return said(ngettext("away %(days)s day", "away %(days)s days", days), {days: days});
   }
 
   function tickAway() {
@@ -58,8 +61,8 @@
     var s = Math.max(0, Math.ceil(ms / 1000));
     if (s < 3600) return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
     var m = Math.floor(s / 60);
-    if (m < 48 * 60) return Math.floor(m / 60) + " h " + (m % 60) + " min";
-    return Math.floor(m / 1440) + " d " + Math.floor((m % 1440) / 60) + " h";
+    if (m < 48 * 60) return said(gettext("%(hours)s h %(minutes)s min"), {hours: Math.floor(m / 60), minutes: m % 60});
+    return said(gettext("%(days)s d %(hours)s h"), {days: Math.floor(m / 1440), hours: Math.floor((m % 1440) / 60)});
   }
   function tickClocks() {
     var now = Date.now() + (serverOffset || 0);
@@ -86,10 +89,13 @@
     var need = parseInt(button.dataset.need || "0", 10);
     if (need) {
       // A pass of exactly `need` cards (Hearts): say how far the choice has got.
-      button.textContent = n === need ? button.dataset.discard + " " + n + " cards"
-        : button.dataset.keep + " (" + n + " chosen)";
+      var words = {action: button.dataset.discard, count: n};
+      button.textContent = n === need
+        ? said(ngettext("%(action)s %(count)s card", "%(action)s %(count)s cards", n), words)
+        : said(gettext("%(action)s (%(count)s chosen)"), {action: button.dataset.keep, count: n});
     } else {
-      button.textContent = n ? button.dataset.discard + " " + n : button.dataset.keep;
+      button.textContent = n ? said(gettext("%(action)s %(count)s"), {action: button.dataset.discard, count: n})
+        : button.dataset.keep;
     }
   }
 

@@ -45,7 +45,8 @@
       if (parseInt(line.dataset.id || "0", 10) > seen) count += 1;
     });
     badge.hidden = count === 0;
-    badge.textContent = count ? count + " new" : "";
+    // ngettext, interpolate: Django's JavaScript catalogue (base.html).
+    badge.textContent = count ? interpolate(ngettext("%(count)s new", "%(count)s new", count), {count: count}, true) : "";
   }
 
   function scrollLog() {

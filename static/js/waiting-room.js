@@ -58,8 +58,10 @@
     var input = document.getElementById(button.dataset.copy);
     input.select();
     var done = function () {
-      button.textContent = "Copied";
-      setTimeout(function () { button.textContent = "Copy"; }, 2000);
+      // The page's word (in its language) is put back after; gettext: base.html's catalogue.
+      if (!button.dataset.word) button.dataset.word = button.textContent;
+      button.textContent = gettext("Copied");
+      setTimeout(function () { button.textContent = button.dataset.word; }, 2000);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, function () { document.execCommand("copy"); done(); });

@@ -165,7 +165,7 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
             LiveConsumer(),
             AsyncWebsocketConsumer(),
             {"joined", "dirty", "render_task", "last_sent", "last_pong", "closing", "request"}
-            | {"session_key", "session_checked"},
+            | {"session_key", "session_checked", "language"},
         ),
     ]
     found = []

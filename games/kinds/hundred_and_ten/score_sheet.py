@@ -46,7 +46,9 @@ def chart(names: tuple[str, ...], history: tuple[RoundRecord, ...], target: int)
         }
         for name, series in zip(names, totals, strict=True)
     ]
-    return {"width": width, "height": height, "zero": y(0), "target_y": y(target), "lines": lines}
+    # Text, as in `points`: a template would write a float as the language does ("12,5").
+    zero, target_y = str(y(0)), str(y(target))
+    return {"width": width, "height": height, "zero": zero, "target_y": target_y, "lines": lines}
 
 
 def score_rows(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:
