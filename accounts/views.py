@@ -6,6 +6,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
@@ -45,7 +46,7 @@ def profile(request: AuthedRequest) -> HttpResponse:
         user = form.save()
         if user.shown_name != shown_before:
             shown_name_changed.send(sender=User, user=user)
-        messages.success(request, "Your display name is saved.")
+        messages.success(request, _("Your display name is saved."))
         return redirect("profile")
     return _profile_page(request, form=form)
 
@@ -58,7 +59,7 @@ def mail_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, mail_form=form, status=400)
     form.save()
-    messages.success(request, "Your email choices are saved.")
+    messages.success(request, _("Your email choices are saved."))
     return redirect("profile")
 
 
@@ -70,7 +71,7 @@ def privacy_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, privacy_form=form, status=400)
     form.save()
-    messages.success(request, "Your privacy choice is saved.")
+    messages.success(request, _("Your privacy choice is saved."))
     return redirect("profile")
 
 
@@ -82,7 +83,7 @@ def table_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, table_form=form, status=400)
     form.save()
-    messages.success(request, "Your table choices are saved.")
+    messages.success(request, _("Your table choices are saved."))
     return redirect("profile")
 
 
