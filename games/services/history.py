@@ -11,17 +11,27 @@ Exporting reads; it changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.kinds.conformance import NotExportable
 from games.models import Game, GameAction
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
+
 # Why a game that is not finished cannot be exported, by status.
-NOT_FINISHED: dict[str, str] = {
-    Game.Status.WAITING: "This game has not started yet: only a finished game can be exported.",
-    Game.Status.ACTIVE: "This game is still being played: it can be exported once it is over.",
-    Game.Status.ABANDONED: (
+NOT_FINISHED: dict[str, StrPromise] = {
+    Game.Status.WAITING: gettext_lazy(
+        "This game has not started yet: only a finished game can be exported."
+    ),
+    Game.Status.ACTIVE: gettext_lazy(
+        "This game is still being played: it can be exported once it is over."
+    ),
+    Game.Status.ABANDONED: gettext_lazy(
         "This game was abandoned before its end: a trace records a whole game, "
         "so only a finished game can be exported."
     ),
@@ -50,7 +60,8 @@ def export(game: Game) -> dict[str, Any]:
     Hundred and Ten game to 60 points).
     """
     if game.status != Game.Status.FINISHED:
-        raise ExportRefused(NOT_FINISHED.get(game.status, "Only a finished game can be exported."))
+        refusal = NOT_FINISHED.get(game.status)
+        raise ExportRefused(str(refusal) if refusal else _("Only a finished game can be exported."))
     kind = registry.kind(game.kind)
     rules = kind.rules
     seats = game.memberships.filter(seat__isnull=False).count()
