@@ -11,27 +11,25 @@ Exporting reads; it changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_noop
 
 from games import registry
 from games.kinds.conformance import NotExportable
 from games.models import Game, GameAction
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrPromise
-
-# Why a game that is not finished cannot be exported, by status.
-NOT_FINISHED: dict[str, StrPromise] = {
-    Game.Status.WAITING: gettext_lazy(
+# Why a game that is not finished cannot be exported, by status (in English: translated
+# when raised).
+NOT_FINISHED: dict[str, str] = {
+    Game.Status.WAITING: gettext_noop(
         "This game has not started yet: only a finished game can be exported."
     ),
-    Game.Status.ACTIVE: gettext_lazy(
+    Game.Status.ACTIVE: gettext_noop(
         "This game is still being played: it can be exported once it is over."
     ),
-    Game.Status.ABANDONED: gettext_lazy(
+    Game.Status.ABANDONED: gettext_noop(
         "This game was abandoned before its end: a trace records a whole game, "
         "so only a finished game can be exported."
     ),
@@ -61,7 +59,7 @@ def export(game: Game) -> dict[str, Any]:
     """
     if game.status != Game.Status.FINISHED:
         refusal = NOT_FINISHED.get(game.status)
-        raise ExportRefused(str(refusal) if refusal else _("Only a finished game can be exported."))
+        raise ExportRefused(_(refusal) if refusal else _("Only a finished game can be exported."))
     kind = registry.kind(game.kind)
     rules = kind.rules
     seats = game.memberships.filter(seat__isnull=False).count()

@@ -116,7 +116,7 @@ def decline(*, game_id: int, user: User) -> None:
 
 def _answered(invitation: Invitation) -> str:
     """Why an invitation no longer pending cannot be revoked."""
-    said = {
+    said: dict[str, str] = {
         Invitation.State.ACCEPTED: _("This invitation is already accepted."),
         Invitation.State.DECLINED: _("This invitation is already declined."),
         Invitation.State.REVOKED: _("This invitation is already revoked."),
