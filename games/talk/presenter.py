@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import blocking
 from games.models import Game, Membership
@@ -27,15 +28,15 @@ HISTORY = 200  # the latest lines a page opens with
 
 
 def line(message: ChatMessage, viewer_id: int | None) -> dict[str, Any]:
-    shown, label = rules.REACTIONS.get(message.reaction, ("", ""))
+    shown, label = rules.REACTIONS.get(message.reaction, ("", ""))  # in the active language
     return {
         "id": message.pk,
         "user_id": message.user_id,
         "name": message.user.shown_name,
         "text": message.text,
         "reaction": message.reaction,
-        "shown": shown,
-        "label": label,
+        "shown": str(shown),
+        "label": str(label),
         "spectators": message.channel == Channel.SPECTATORS,
         "mine": message.user_id == viewer_id,
         "seat": message.seat,
@@ -75,18 +76,18 @@ def rule_text(game: Game, viewer: rules.Viewer, *, rated: bool | None = None) ->
     game is rated, when the caller knows it without a query)."""
     channel = rules.write_channel(game, viewer)
     if game.talk_mode == Game.Talk.OFF:
-        return "The organizer has turned table talk off for this game."
+        return _("The organizer has turned table talk off for this game.")
     if channel is None:
         return ""
     if game.talk_mode == Game.Talk.REACTIONS:
-        return "Reactions only at this game (the organizer's choice)."
+        return _("Reactions only at this game (the organizer's choice).")
     if channel == Channel.SPECTATORS:
         if game.status in rules.OVER:
-            return "You write to the spectators; everybody can read both chats now."
-        return "You write to the spectators: the players see it once the game is over."
+            return _("You write to the spectators; everybody can read both chats now.")
+        return _("You write to the spectators: the players see it once the game is over.")
     if game.status not in rules.OVER and (rules.is_rated(game) if rated is None else rated):
-        return rules.RATED_NOTE
-    return "You write to everybody at this game."
+        return str(rules.RATED_NOTE)
+    return _("You write to everybody at this game.")
 
 
 # (whether the game is rated, whether a hand is being played), when known without a query.
@@ -122,7 +123,7 @@ def composer(
             channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF
         ),
         "talk_reactions": [
-            {"code": code, "shown": shown, "label": label, "key": str(n)}
+            {"code": code, "shown": str(shown), "label": str(label), "key": str(n)}
             for n, (code, (shown, label)) in enumerate(rules.REACTIONS.items(), start=1)
         ],
         "talk_max": MAX_TEXT,
@@ -250,7 +251,7 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
         "channel": message.channel,
         "over": game.status in rules.OVER,
         "public": game.public,
-        "members": [user_id for user_id, _ in members],
+        "members": [user_id for user_id, _seat in members],
         "seated": [user_id for user_id, seat in members if seat is not None],
         "hiding": sorted(hiding),
         "mine": render_to_string(
