@@ -6,8 +6,7 @@ from zoneinfo import available_timezones
 
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
 
@@ -34,9 +33,9 @@ class MailSettingsForm(forms.ModelForm[User]):
     """Which emails a user wants, and quiet hours (both ends or neither) in their zone."""
 
     time_zone = forms.ChoiceField(
-        label=gettext_lazy("Time zone"),
+        label=_("Time zone"),
         choices=time_zone_choices,
-        error_messages={"invalid_choice": gettext_lazy("Choose a time zone from the list.")},
+        error_messages={"invalid_choice": _("Choose a time zone from the list.")},
     )
 
     class Meta:

@@ -28,15 +28,15 @@ HISTORY = 200  # the latest lines a page opens with
 
 
 def line(message: ChatMessage, viewer_id: int | None) -> dict[str, Any]:
-    shown, label = rules.REACTIONS.get(message.reaction, ("", ""))  # in the active language
+    shown, label = rules.REACTIONS.get(message.reaction, ("", ""))
     return {
         "id": message.pk,
         "user_id": message.user_id,
         "name": message.user.shown_name,
         "text": message.text,
         "reaction": message.reaction,
-        "shown": str(shown),
-        "label": str(label),
+        "shown": shown,
+        "label": label,
         "spectators": message.channel == Channel.SPECTATORS,
         "mine": message.user_id == viewer_id,
         "seat": message.seat,
@@ -251,7 +251,7 @@ def drawn(message: ChatMessage, game: Game) -> dict[str, Any] | None:
         "channel": message.channel,
         "over": game.status in rules.OVER,
         "public": game.public,
-        "members": [user_id for user_id, _seat in members],
+        "members": [user_id for user_id, _ in members],
         "seated": [user_id for user_id, seat in members if seat is not None],
         "hiding": sorted(hiding),
         "mine": render_to_string(
