@@ -14,6 +14,7 @@ from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef
 from django.utils.encoding import punycode
+from django.utils.translation import gettext as _
 
 
 def verified_addresses(user_ids: Iterable[int]) -> dict[int, str]:
@@ -59,8 +60,10 @@ def refuse_unmailable_domain(address: str) -> None:
         writable = False
     if not writable or domain.startswith("[") or len(labels) < 2 or labels[-1].isdigit():
         raise ValidationError(
-            "Use an address at an ordinary mail domain (like example.com), "
-            "not an IP address or a local name."
+            _(
+                "Use an address at an ordinary mail domain (like example.com), "
+                "not an IP address or a local name."
+            )
         )
 
 

@@ -33,7 +33,7 @@ class ProfileForm(forms.ModelForm[User]):
     def clean_display_name(self) -> str:
         name: str = self.cleaned_data["display_name"].strip()
         if name and any(not ch.isprintable() for ch in name):
-            raise forms.ValidationError("Use printable characters only.")
+            raise forms.ValidationError(_("Use printable characters only."))
         return name
 
 
@@ -47,9 +47,9 @@ class MailSettingsForm(forms.ModelForm[User]):
     """Which emails a user wants, and quiet hours (both ends or neither) in their zone."""
 
     time_zone = forms.ChoiceField(
-        label="Time zone",
+        label=_("Time zone"),
         choices=time_zone_choices,
-        error_messages={"invalid_choice": "Choose a time zone from the list."},
+        error_messages={"invalid_choice": _("Choose a time zone from the list.")},
     )
 
     class Meta:
@@ -74,10 +74,12 @@ class MailSettingsForm(forms.ModelForm[User]):
         if "quiet_from" in cleaned and "quiet_until" in cleaned:
             if (start is None) != (end is None):
                 raise forms.ValidationError(
-                    "Give quiet hours both a start and an end, or leave both empty."
+                    _("Give quiet hours both a start and an end, or leave both empty.")
                 )
             if start is not None and start == end:
-                raise forms.ValidationError("Quiet hours must end at another time than they start.")
+                raise forms.ValidationError(
+                    _("Quiet hours must end at another time than they start.")
+                )
         return cleaned
 
 
@@ -102,9 +104,9 @@ class LoginForm(AllauthLoginForm):  # type: ignore[misc]  # allauth ships no typ
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["login"].label = "Username or email"
+        self.fields["login"].label = _("Username or email")
         self.fields["login"].widget.attrs.update(
             {"placeholder": "", "autocomplete": "username", "autocapitalize": "none"}
         )
         self.fields["password"].widget.attrs["placeholder"] = ""
-        self.fields["remember"].label = "Keep me signed in"
+        self.fields["remember"].label = _("Keep me signed in")

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from django.db import IntegrityError, transaction
 from django.db.models import CharField, F, Q, QuerySet, Value
+from django.utils.translation import gettext as _
 
 from accounts import blocking
 from accounts.models import Block, FriendRequest, Friendship, User
@@ -145,7 +146,9 @@ def person(username: str) -> User:
     name = username.strip()
     found = User.objects.filter(username__iexact=name, is_active=True).first()
     if found is None:
-        raise FriendRefused(f"There is nobody called “{name[:40]}”.", status=404)
+        raise FriendRefused(
+            _("There is nobody called “%(name)s”.") % {"name": name[:40]}, status=404
+        )
     return found
 
 
@@ -155,25 +158,34 @@ def send_request(*, by: User, username: str) -> Literal["sent", "friends"]:
     accepting: they are friends at once ("friends"); otherwise the request waits ("sent")."""
     other = person(username)
     if other.pk == by.pk:
-        raise FriendRefused("You cannot send a friend request to yourself.", status=400)
+        raise FriendRefused(_("You cannot send a friend request to yourself."), status=400)
     # Neutral: the blocked person learns nothing from it (nor who blocked whom).
     if blocking.between(by.pk, other.pk):
-        raise FriendRefused(f"You cannot send a friend request to {other.shown_name}.", status=403)
+        raise FriendRefused(
+            _("You cannot send a friend request to %(name)s.") % {"name": other.shown_name},
+            status=403,
+        )
     if are_friends(by.pk, other.pk):
-        raise FriendRefused(f"You and {other.shown_name} are friends already.")
+        raise FriendRefused(_("You and %(name)s are friends already.") % {"name": other.shown_name})
     if FriendRequest.objects.filter(sender=other, receiver=by).exists():
         _befriend(by, other)
         return "friends"
     if FriendRequest.objects.filter(sender=by, receiver=other).exists():
-        raise FriendRefused(f"You already asked {other.shown_name}: they have not answered yet.")
+        raise FriendRefused(_already_asked(other))
     try:
         with transaction.atomic():  # two clicks at once: the second finds the first's row
             FriendRequest.objects.create(sender=by, receiver=other)
     except IntegrityError:
-        raise FriendRefused(
-            f"You already asked {other.shown_name}: they have not answered yet."
-        ) from None
+        raise FriendRefused(_already_asked(other)) from None
     return "sent"
+
+
+def _already_asked(other: User) -> str:
+    return _("You already asked %(name)s: they have not answered yet.") % {"name": other.shown_name}
+
+
+def _not_asked(other: User) -> str:
+    return _("%(name)s has not sent you a friend request.") % {"name": other.shown_name}
 
 
 def _befriend(a: User, b: User) -> None:
@@ -187,7 +199,7 @@ def accept_request(*, by: User, username: str) -> User:
     """`by` accepts the request `username` sent them: they are friends."""
     other = person(username)
     if not FriendRequest.objects.filter(sender=other, receiver=by).exists():
-        raise FriendRefused(f"{other.shown_name} has not sent you a friend request.")
+        raise FriendRefused(_not_asked(other))
     _befriend(by, other)
     return other
 
@@ -196,9 +208,9 @@ def accept_request(*, by: User, username: str) -> User:
 def decline_request(*, by: User, username: str) -> User:
     """`by` turns down the request `username` sent them (the sender may ask again)."""
     other = person(username)
-    deleted, _ = FriendRequest.objects.filter(sender=other, receiver=by).delete()
+    deleted, _rows = FriendRequest.objects.filter(sender=other, receiver=by).delete()
     if not deleted:
-        raise FriendRefused(f"{other.shown_name} has not sent you a friend request.")
+        raise FriendRefused(_not_asked(other))
     return other
 
 
@@ -206,9 +218,11 @@ def decline_request(*, by: User, username: str) -> User:
 def cancel_request(*, by: User, username: str) -> User:
     """`by` takes back the request they sent `username`."""
     other = person(username)
-    deleted, _ = FriendRequest.objects.filter(sender=by, receiver=other).delete()
+    deleted, _rows = FriendRequest.objects.filter(sender=by, receiver=other).delete()
     if not deleted:
-        raise FriendRefused(f"You have no friend request waiting with {other.shown_name}.")
+        raise FriendRefused(
+            _("You have no friend request waiting with %(name)s.") % {"name": other.shown_name}
+        )
     return other
 
 
@@ -217,9 +231,9 @@ def remove_friend(*, by: User, username: str) -> User:
     """`by` and `username` are friends no more (either may do it, without asking)."""
     other = person(username)
     low, high = _pair(by.pk, other.pk)
-    deleted, _ = Friendship.objects.filter(low_id=low, high_id=high).delete()
+    deleted, _rows = Friendship.objects.filter(low_id=low, high_id=high).delete()
     if not deleted:
-        raise FriendRefused(f"You and {other.shown_name} are not friends.")
+        raise FriendRefused(_("You and %(name)s are not friends.") % {"name": other.shown_name})
     return other
 
 

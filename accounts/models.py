@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 def new_unsubscribe_key() -> str:
@@ -18,31 +19,31 @@ class User(AbstractUser):
     display_name = models.CharField(
         max_length=40,
         blank=True,
-        help_text="The name other players see at the table. Leave empty to use your username.",
+        help_text=_("The name other players see at the table. Leave empty to use your username."),
     )
 
     # Which emails this person wants (games/mail/), and quiet hours in their time zone
     # during which none is sent (postponed to the end of them). Unsubscribing turns all off.
-    mail_turns = models.BooleanField("When it is my turn", default=True)
-    mail_invites = models.BooleanField("When I am invited", default=True)
-    mail_endings = models.BooleanField("When a game I play ends", default=True)
-    mail_come_back = models.BooleanField("When someone asks me to come back", default=True)
-    quiet_from = models.TimeField("Quiet hours from", null=True, blank=True)
-    quiet_until = models.TimeField("Quiet hours until", null=True, blank=True)
+    mail_turns = models.BooleanField(_("When it is my turn"), default=True)
+    mail_invites = models.BooleanField(_("When I am invited"), default=True)
+    mail_endings = models.BooleanField(_("When a game I play ends"), default=True)
+    mail_come_back = models.BooleanField(_("When someone asks me to come back"), default=True)
+    quiet_from = models.TimeField(_("Quiet hours from"), null=True, blank=True)
+    quiet_until = models.TimeField(_("Quiet hours until"), null=True, blank=True)
     time_zone = models.CharField(max_length=64, default="UTC")
     # Friends see whether this person is online and at which table (docs/friends.md):
     # ticking this hides both (they still see the name, and public games as anybody does).
     hide_presence = models.BooleanField(
-        "Hide from my friends whether I am online or at a table", default=False
+        _("Hide from my friends whether I am online or at a table"), default=False
     )
     # Table comforts (docs/comforts.md): suits in four colours on every card face (a class
     # on <html>; visitors keep the choice in a cookie), and a second click before a card is
     # played or a big bid is made.
     four_colour_deck = models.BooleanField(
-        "Four-colour deck (spades black, hearts red, diamonds blue, clubs green)", default=False
+        _("Four-colour deck (spades black, hearts red, diamonds blue, clubs green)"), default=False
     )
     confirm_moves = models.BooleanField(
-        "Confirm before playing a card or making a big bid", default=False
+        _("Confirm before playing a card or making a big bid"), default=False
     )
     # The language the site speaks to this person (pages, sockets, letters: accounts/
     # languages.py); empty: follow the browser (the chooser's cookie, Accept-Language).

@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Js
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import last_modified, require_POST, require_safe
 from django.views.i18n import JavaScriptCatalog, set_language
@@ -48,7 +49,7 @@ def profile(request: AuthedRequest) -> HttpResponse:
         user = form.save()
         if user.shown_name != shown_before:
             shown_name_changed.send(sender=User, user=user)
-        messages.success(request, "Your display name is saved.")
+        messages.success(request, _("Your display name is saved."))
         return redirect("profile")
     return _profile_page(request, form=form)
 
@@ -61,7 +62,7 @@ def mail_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, mail_form=form, status=400)
     form.save()
-    messages.success(request, "Your email choices are saved.")
+    messages.success(request, _("Your email choices are saved."))
     return redirect("profile")
 
 
@@ -73,7 +74,7 @@ def privacy_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, privacy_form=form, status=400)
     form.save()
-    messages.success(request, "Your privacy choice is saved.")
+    messages.success(request, _("Your privacy choice is saved."))
     return redirect("profile")
 
 
@@ -85,7 +86,7 @@ def table_settings(request: AuthedRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile_page(request, table_form=form, status=400)
     form.save()
-    messages.success(request, "Your table choices are saved.")
+    messages.success(request, _("Your table choices are saved."))
     return redirect("profile")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.addresses import refuse_unmailable_domain
 from games import registry
@@ -18,7 +20,7 @@ def first_error(form: forms.Form) -> str:
     for errors in form.errors.values():
         for error in errors:
             return str(error)
-    return "That request could not be read."
+    return _("That request could not be read.")
 
 
 def option_field_name(name: str) -> str:
@@ -34,47 +36,51 @@ class NewGameForm(forms.Form):
 
     name = forms.CharField(
         max_length=60,
-        label="Name",
-        help_text="So your friends recognise it, e.g. “Friday cards”.",
-        error_messages={"required": "Give the game a name."},
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("So your friends recognise it, e.g. “Friday cards”."),
+        error_messages={"required": gettext_lazy("Give the game a name.")},
     )
     kind = forms.ChoiceField(
-        label="Game",
+        label=gettext_lazy("Game"),
         choices=registry.choices,
         initial=DEFAULT_KIND,
         required=False,  # a form posted without it (an old page, a script): the first game
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose one of the games on offer."},
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the games on offer.")},
     )
     visibility = forms.ChoiceField(
-        label="Who may join",
+        label=gettext_lazy("Who may join"),
         choices=[
-            ("private", "Private: only people you invite"),
-            ("public", "Public: anyone signed in may join"),
+            ("private", gettext_lazy("Private: only people you invite")),
+            ("public", gettext_lazy("Public: anyone signed in may join")),
         ],
         initial="private",
         widget=forms.RadioSelect,
-        error_messages={"invalid_choice": "Choose private or public."},
+        error_messages={"invalid_choice": gettext_lazy("Choose private or public.")},
     )
 
     pace = forms.TypedChoiceField(
-        label="Clock",
+        label=gettext_lazy("Clock"),
         choices=turns.PACES,
         coerce=int,
         initial=0,
         required=False,  # an old page or a script: no clock
-        help_text="When a player's time for a move runs out, a bot plays it for them "
-        "until they take their seat back.",
-        error_messages={"invalid_choice": "Choose one of the clocks on offer."},
+        help_text=gettext_lazy(
+            "When a player's time for a move runs out, a bot plays it for them "
+            "until they take their seat back."
+        ),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the clocks on offer.")},
     )
 
     rated = forms.ChoiceField(
-        label="Rating",
+        label=gettext_lazy("Rating"),
         choices=Game.Rated.choices,
         initial=Game.Rated.PEOPLE,
         required=False,  # an old page or a script: the default
-        help_text="A rated game changes its players’ ratings in this game when it ends.",
-        error_messages={"invalid_choice": "Choose one of the rating choices."},
+        help_text=gettext_lazy(
+            "A rated game changes its players’ ratings in this game when it ends."
+        ),
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the rating choices.")},
     )
 
     def __init__(self, data: Any = None, *, kind: str = "") -> None:
@@ -84,12 +90,16 @@ class NewGameForm(forms.Form):
         self.initial["kind"] = self.game_kind.slug
         counts = self.game_kind.seat_counts
         self.fields["max_players"] = forms.TypedChoiceField(
-            label="Seats",
-            choices=[(n, f"{n} players") for n in counts],
+            label=_("Seats"),
+            choices=[
+                (n, ngettext("%(count)s player", "%(count)s players", n) % {"count": n})
+                for n in counts
+            ],
             coerce=int,
             initial=self.game_kind.table_size,
             error_messages={
-                "invalid_choice": f"{self.game_kind.name} is played by {self.game_kind.seats_text}."
+                "invalid_choice": _("%(game)s is played by %(players)s.")
+                % {"game": self.game_kind.name, "players": self.game_kind.seats_text}
             },
         )
         for option in self.game_kind.options:
@@ -101,7 +111,10 @@ class NewGameForm(forms.Form):
                 empty_value=None,
                 required=False,
                 initial="" if option.default is None else option.default,
-                error_messages={"invalid_choice": f"Choose one of the choices for {option.label}."},
+                error_messages={
+                    "invalid_choice": _("Choose one of the choices for %(option)s.")
+                    % {"option": option.label}
+                },
             )
 
     def clean_pace(self) -> int:
@@ -116,9 +129,9 @@ class NewGameForm(forms.Form):
     def clean_name(self) -> str:
         name: str = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("Give the game a name.")
+            raise forms.ValidationError(_("Give the game a name."))
         if any(not ch.isprintable() for ch in name):
-            raise forms.ValidationError("Use printable characters only.")
+            raise forms.ValidationError(_("Use printable characters only."))
         return name
 
     @property
@@ -143,8 +156,8 @@ class NewGameForm(forms.Form):
 class InviteForm(forms.Form):
     username = forms.CharField(
         max_length=150,
-        label="Username",
-        error_messages={"required": "Type the username of the person to invite."},
+        label=gettext_lazy("Username"),
+        error_messages={"required": gettext_lazy("Type the username of the person to invite.")},
     )
 
     def clean_username(self) -> str:
@@ -156,13 +169,17 @@ class EmailInviteForm(forms.Form):
     # sign-up refuses the same (accounts/adapter.py).
     email = forms.EmailField(
         max_length=254,
-        label="Email address",
+        label=gettext_lazy("Email address"),
         validators=[refuse_unmailable_domain],
         error_messages={
-            "required": "Type the email address to send the link to.",
-            "invalid": "That does not look like an email address.",
+            "required": gettext_lazy("Type the email address to send the link to."),
+            "invalid": gettext_lazy("That does not look like an email address."),
         },
     )
+
+
+NO_SUCH_LEVEL = gettext_lazy("This game has no bot of that level.")
+NO_SUCH_SEAT = gettext_lazy("That seat does not exist.")
 
 
 class SeatForm(forms.Form):
@@ -171,18 +188,18 @@ class SeatForm(forms.Form):
         max_length=16,
         required=False,
         error_messages={
-            "invalid": "This game has no bot of that level.",
-            "max_length": "This game has no bot of that level.",
+            "invalid": NO_SUCH_LEVEL,
+            "max_length": NO_SUCH_LEVEL,
         },
     )
     seat = forms.IntegerField(
         min_value=0,
         max_value=MAX_PLAYERS - 1,
         error_messages={
-            "required": "Choose a seat.",
-            "invalid": "That seat does not exist.",
-            "min_value": "That seat does not exist.",
-            "max_value": "That seat does not exist.",
+            "required": gettext_lazy("Choose a seat."),
+            "invalid": NO_SUCH_SEAT,
+            "min_value": NO_SUCH_SEAT,
+            "max_value": NO_SUCH_SEAT,
         },
     )
 
@@ -190,7 +207,7 @@ class SeatForm(forms.Form):
         # Digits of other scripts ("１") are numbers to int(); a seat is written in ASCII.
         raw = str(self.data.get("seat", ""))
         if not (raw.strip().isascii() and raw.strip().isdigit()):
-            raise forms.ValidationError("That seat does not exist.")
+            raise forms.ValidationError(NO_SUCH_SEAT)
         return int(self.cleaned_data["seat"])
 
 

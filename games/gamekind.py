@@ -13,6 +13,8 @@ from importlib import import_module
 from typing import Any, NotRequired, Protocol, TypedDict, TypeVar
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.kinds.conformance import TraceChecker, TraceExporter
 from games.kinds.levels import LEVELS
@@ -152,7 +154,10 @@ def card_reader(parse: Callable[[str], C], examples: str) -> Callable[[str], C]:
         try:
             return parse(text.strip().upper())
         except ValueError:
-            raise BadAction(f"“{text[:12]}” is not a card (write it like {examples}).") from None
+            raise BadAction(
+                _("“%(text)s” is not a card (write it like %(examples)s).")
+                % {"text": text[:12], "examples": examples}
+            ) from None
 
     return read
 
@@ -224,11 +229,14 @@ class GameKind:
 
     def level_label(self, level: str) -> str:
         """ "Hard bot" for "hard" (a level this game does not offer: "Bot")."""
-        return dict(self.bot_levels).get(level, "Bot")
+        return str(dict(self.bot_levels).get(level, _("Bot")))
 
     @property
     def seats_text(self) -> str:
-        return f"{describe_counts(self.seat_counts)} players"
+        # Translators: "counts" is how many may play, e.g. "2 to 4" or "4 or 6".
+        return ngettext("%(counts)s player", "%(counts)s players", max(self.seat_counts)) % {
+            "counts": describe_counts(self.seat_counts)
+        }
 
     @property
     def largest_table(self) -> int:

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 
 def and_list(words: list[str]) -> str:
-    """ "Bob", "Bob and Carol", "Bob, Carol and Dave"."""
+    """ "Bob", "Bob and Carol", "Bob, Carol and Dave" (in the active language)."""
     if len(words) < 2:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" and {words[-1]}"
+    # Translators: what separates the names of a list but the last two ("Bob, Carol and Dave").
+    most = pgettext("list separator", ", ").join(words[:-1])
+    # Translators: the end of a list of names: "most" is all but the last ("Bob, Carol").
+    return _("%(most)s and %(last)s") % {"most": most, "last": words[-1]}

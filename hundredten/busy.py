@@ -17,11 +17,12 @@ from collections.abc import Callable
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 from psycopg_pool import PoolTimeout
 
 log = logging.getLogger(__name__)
 
-BUSY_MESSAGE = "The server is busy right now and nothing was changed. Try again in a moment."
+BUSY_MESSAGE = _("The server is busy right now and nothing was changed. Try again in a moment.")
 RETRY_AFTER_SECONDS = 2
 
 # PostgreSQL: lock_not_available, query_canceled (statement timeout), serialization_failure,

@@ -27,19 +27,20 @@ from django.db.models import (
     When,
 )
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.models import Game, Membership
 
 # The paces offered when creating a game: (seconds per move, label).
 PACES = (
-    (0, "No clock"),
-    (30, "Live: 30 s per move"),
-    (60, "Live: 1 min per move"),
-    (120, "Live: 2 min per move"),
-    (24 * 3600, "Correspondence: 1 day per move"),
-    (3 * 24 * 3600, "Correspondence: 3 days per move"),
+    (0, gettext_lazy("No clock")),
+    (30, gettext_lazy("Live: 30 s per move")),
+    (60, gettext_lazy("Live: 1 min per move")),
+    (120, gettext_lazy("Live: 2 min per move")),
+    (24 * 3600, gettext_lazy("Correspondence: 1 day per move")),
+    (3 * 24 * 3600, gettext_lazy("Correspondence: 3 days per move")),
 )
-PACE_SECONDS = frozenset(seconds for seconds, _ in PACES)
+PACE_SECONDS = frozenset(seconds for seconds, _label in PACES)
 
 # A seat the server plays (its bot move) and a human's seat: told apart in one UPDATE.
 PLAYS_ITSELF = ~Q(bot="") | Q(automated=True)
@@ -51,13 +52,19 @@ def pace_text(seconds: int) -> str:
     if seconds <= 0:
         return ""
     if seconds < 60:
-        return f"{seconds} s per move"
+        return ngettext("%(count)s s per move", "%(count)s s per move", seconds) % {
+            "count": seconds
+        }
     if seconds < 3600:
-        return f"{seconds // 60} min per move"
+        minutes = seconds // 60
+        return ngettext("%(count)s min per move", "%(count)s min per move", minutes) % {
+            "count": minutes
+        }
     if seconds < 24 * 3600:
-        return f"{seconds // 3600} h per move"
+        hours = seconds // 3600
+        return ngettext("%(count)s h per move", "%(count)s h per move", hours) % {"count": hours}
     days = seconds // (24 * 3600)
-    return f"{days} day{'s' if days > 1 else ''} per move"
+    return ngettext("%(count)s day per move", "%(count)s days per move", days) % {"count": days}
 
 
 def bot_due(now: datetime) -> datetime:

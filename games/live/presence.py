@@ -48,6 +48,8 @@ from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.exceptions import SynchronousOnlyOperation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.live import online
 
@@ -280,12 +282,15 @@ def away_text(seconds: float) -> str:
     """How long somebody has been away, in a few characters: "away 3 min", "away 2 h"."""
     minutes = int(seconds // 60)
     if minutes < 1:
-        return "away <1 min"
+        # Translators: how long a player has been away from the table, in a few characters.
+        return _("away <1 min")
     if minutes < 60:
-        return f"away {minutes} min"
+        return ngettext("away %(count)s min", "away %(count)s min", minutes) % {"count": minutes}
     if minutes < 48 * 60:
-        return f"away {minutes // 60} h"
-    return f"away {minutes // (24 * 60)} days"
+        hours = minutes // 60
+        return ngettext("away %(count)s h", "away %(count)s h", hours) % {"count": hours}
+    days = minutes // (24 * 60)
+    return ngettext("away %(count)s day", "away %(count)s days", days) % {"count": days}
 
 
 def presence_of(

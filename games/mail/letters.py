@@ -12,6 +12,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.languages import recipient_language
 from games import registry
@@ -32,12 +33,15 @@ LOOKS_LIKE_AN_ADDRESS = re.compile(
 )
 
 
-def plain_name(name: str, neutral: str = "A player") -> str:
-    """A player's name as an invitation letter may show it: as is, or `neutral` words when
-    it looks like an address. Invitation letters go to people who asked for none, so they
-    carry no text the sender chose but a plain name (never the game's name)."""
+def plain_name(name: str, neutral: str | None = None) -> str:
+    """A player's name as an invitation letter may show it: as is, or `neutral` words ("A
+    player") when it looks like an address. Invitation letters go to people who asked for
+    none, so they carry no text the sender chose but a plain name (never the game's name)."""
     seen = "".join(char for char in name if unicodedata.category(char) != "Cf")
-    return neutral if LOOKS_LIKE_AN_ADDRESS.search(seen) else name
+    if not LOOKS_LIKE_AN_ADDRESS.search(seen):
+        return name
+    # Translators: stands for a player's name in a letter, at the start of a sentence.
+    return neutral if neutral is not None else _("A player")
 
 
 def absolute(path: str) -> str:
@@ -84,13 +88,17 @@ def _write_letter(row: PendingMail, batch: Batch) -> EmailMultiAlternatives:
     if row.reason == Reason.INVITED:
         invitation = batch.invitations[row.key]
         context["inviter"] = plain_name(invitation.inviter.shown_name)
-        context["others"] = [plain_name(other, "another player") for other in others]
+        context["others"] = [plain_name(other, _("another player")) for other in others]
         context["url"] = absolute(reverse("waiting-room", args=[game.pk]))
     elif row.reason == Reason.ENDED:
         outcome = game.outcome or {}
         scores, winners = outcome.get("scores", ()), set(outcome.get("winners", ()))
         context["results"] = [
-            {"name": names.get(seat, f"Seat {seat + 1}"), "score": score, "won": seat in winners}
+            {
+                "name": names.get(seat, _("Seat %(number)s") % {"number": seat + 1}),
+                "score": score,
+                "won": seat in winners,
+            }
             for seat, score in enumerate(scores)
         ]
         context["won"] = any(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.access import visible_game_or_404
@@ -108,20 +109,22 @@ def ask_to_come_back(*, game_id: int, by: User, seat: int) -> Membership:
     game = visible_game_or_404(by, game_id)
     seated = {m.seat: m for m in game.memberships.select_related("user") if m.seat is not None}
     if not any(m.user_id == by.pk for m in seated.values()):
-        raise ComeBackRefused("Only the players at this table can ask someone back.", status=403)
+        raise ComeBackRefused(_("Only the players at this table can ask someone back."), status=403)
     if game.status != Game.Status.ACTIVE:
-        raise ComeBackRefused("This game is not in progress.")
+        raise ComeBackRefused(_("This game is not in progress."))
     target = seated.get(seat)
     if target is None:
-        raise ComeBackRefused("Nobody sits in that seat.")
+        raise ComeBackRefused(_("Nobody sits in that seat."))
     if target.user_id is None:
-        raise ComeBackRefused(f"{target.name} is a bot: it never leaves the table.")
+        raise ComeBackRefused(
+            _("%(name)s is a bot: it never leaves the table.") % {"name": target.name}
+        )
     if target.user_id == by.pk:
-        raise ComeBackRefused("That is your own seat.")
+        raise ComeBackRefused(_("That is your own seat."))
     if target.user_id in presence.present_user_ids(game.pk, [target.user_id]):
-        raise ComeBackRefused(f"{target.name} is at the table now.")
+        raise ComeBackRefused(_("%(name)s is at the table now.") % {"name": target.name})
     now = timezone.now()
-    _, created = PendingMail.objects.get_or_create(
+    _row, created = PendingMail.objects.get_or_create(
         user_id=target.user_id,
         game=game,
         reason=Reason.COME_BACK,
@@ -130,6 +133,7 @@ def ask_to_come_back(*, game_id: int, by: User, seat: int) -> Membership:
     )
     if not created:
         raise ComeBackRefused(
-            f"{target.name} was asked to come back less than an hour ago.", status=429
+            _("%(name)s was asked to come back less than an hour ago.") % {"name": target.name},
+            status=429,
         )
     return target

@@ -13,6 +13,9 @@ Modules: `game` (Game and Membership), `invitations`, `log` (GameAction, Snapsho
 from __future__ import annotations
 
 from games.models.game import (
+    COVER_ASKED,
+    COVER_DECLINED,
+    COVER_TIMED_OUT,
     DEFAULT_KIND,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -31,6 +34,9 @@ from games.ratings.models import BotRating, Rating, RatingChange
 from games.talk.models import ChatMessage, ChatMute
 
 __all__ = [
+    "COVER_ASKED",
+    "COVER_DECLINED",
+    "COVER_TIMED_OUT",
     "DEFAULT_KIND",
     "INVITE_LINK_LIFETIME",
     "MAX_PLAYERS",

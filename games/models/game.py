@@ -13,6 +13,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Count, F, Prefetch, Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -20,6 +22,23 @@ if TYPE_CHECKING:
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10  # the largest table of any game kind (One Hundred and Four)
 DEFAULT_KIND = "hundred-and-ten"
+
+# Why a bot plays a human's seat (`Membership.cover_note`): stored in English as written
+# here, and said in the reader's language when shown (`cover_text`).
+COVER_TIMED_OUT = gettext_noop("away, a bot is playing for them")
+COVER_ASKED = gettext_noop("%(name)s asked a bot to cover")
+COVER_DECLINED = gettext_noop("%(name)s declined the rematch")
+
+
+def cover_text(note: str) -> str:
+    """A stored cover note in the active language (a note of another shape: as stored)."""
+    if note == COVER_TIMED_OUT:
+        return gettext(COVER_TIMED_OUT)
+    for pattern in (COVER_ASKED, COVER_DECLINED):
+        said = pattern.removeprefix("%(name)s")
+        if note.endswith(said) and len(note) > len(said):
+            return gettext(pattern) % {"name": note.removesuffix(said)}
+    return note
 
 
 def new_seed() -> str:
@@ -95,10 +114,10 @@ class GameQuerySet(models.QuerySet["Game"]):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        ACTIVE = "active", "In progress"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        WAITING = "waiting", _("Waiting for players")
+        ACTIVE = "active", _("In progress")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     name = models.CharField(max_length=60)
     # Which game (a slug of games.registry.REGISTRY) and its rule options, chosen at creation.
@@ -107,7 +126,9 @@ class Game(models.Model):
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_games"
     )
-    public = models.BooleanField(default=False, help_text="Anyone may see and join a public game.")
+    public = models.BooleanField(
+        default=False, help_text=_("Anyone may see and join a public game.")
+    )
     # The table's size: how many seats the waiting room offers (the kind allows it).
     max_players = models.PositiveSmallIntegerField(
         default=4,
@@ -129,17 +150,17 @@ class Game(models.Model):
     outcome = models.JSONField(null=True, blank=True)
 
     class Rated(models.TextChoices):
-        PEOPLE = "people", "Rated when every seat is a person"
-        WITH_BOTS = "bots", "Rated, bots included"
-        NO = "no", "Not rated"
+        PEOPLE = "people", _("Rated when every seat is a person")
+        WITH_BOTS = "bots", _("Rated, bots included")
+        NO = "no", _("Not rated")
 
     # Whether the game counts for the ratings (games/ratings/), chosen at creation.
     rated = models.CharField(max_length=8, choices=Rated.choices, default=Rated.PEOPLE)
 
     class Talk(models.TextChoices):
-        ON = "on", "Chat and reactions"
-        REACTIONS = "reactions", "Reactions only"
-        OFF = "off", "No table talk"
+        ON = "on", _("Chat and reactions")
+        REACTIONS = "reactions", _("Reactions only")
+        OFF = "off", _("No table talk")
 
     # Table talk (games/talk/), as the organizer sets it: chat, reactions only, or nothing.
     talk_mode = models.CharField(max_length=10, choices=Talk.choices, default=Talk.ON)
@@ -174,9 +195,9 @@ class Membership(models.Model):
     """A person's (or a bot's) place in a game. Players and the organizer have a seat."""
 
     class Role(models.TextChoices):
-        ORGANIZER = "organizer", "Organizer"
-        PLAYER = "player", "Player"
-        INVITEE = "invitee", "Invitee"
+        ORGANIZER = "organizer", _("Organizer")
+        PLAYER = "player", _("Player")
+        INVITEE = "invitee", _("Invitee")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -193,8 +214,8 @@ class Membership(models.Model):
     bot_name = models.CharField(max_length=40, blank=True)
     # A human seat handed to the bot ("automate"): the bot plays it from then on.
     automated = models.BooleanField(default=False)
-    # Why a bot plays a human's seat, as the table says it ("away: their clock ran out",
-    # "Carol asked a bot to cover"); empty when its player handed it over themselves.
+    # Why a bot plays a human's seat, in English ("away, a bot is playing for them", "Carol
+    # asked a bot to cover": COVER_*); empty when its player handed it over themselves.
     cover_note = models.CharField(max_length=80, blank=True)
     # The game waits for this seat (mirrors the rules' `to_act` after every change).
     must_act = models.BooleanField(default=False)
@@ -250,7 +271,12 @@ class Membership(models.Model):
         return self.is_bot or self.automated
 
     @property
+    def cover_text(self) -> str:
+        """`cover_note` as the table says it, in the active language."""
+        return cover_text(self.cover_note)
+
+    @property
     def name(self) -> str:
         if self.user is not None:
             return str(self.user.shown_name)
-        return self.bot_name or "Bot"
+        return self.bot_name or gettext("Bot")

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game
 
@@ -23,11 +24,11 @@ def new_token() -> str:
 
 class Invitation(models.Model):
     class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        REVOKED = "revoked", "Revoked"
-        EXPIRED = "expired", "Expired"
+        PENDING = "pending", _("Pending")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        REVOKED = "revoked", _("Revoked")
+        EXPIRED = "expired", _("Expired")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
     inviter = models.ForeignKey(

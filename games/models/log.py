@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game
 
@@ -16,7 +17,7 @@ class GameAction(models.Model):
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()  # the game kind's rules.action_to_json(action)
-    auto = models.BooleanField(default=False, help_text="Chosen by the server's bot.")
+    auto = models.BooleanField(default=False, help_text=_("Chosen by the server's bot."))
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

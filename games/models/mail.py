@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from games.models.game import Game
 
@@ -18,10 +19,10 @@ class PendingMail(models.Model):
     (`absence`), so a second letter for the same absence cannot be written."""
 
     class Reason(models.TextChoices):
-        TURN = "turn", "Your turn"
-        INVITED = "invited", "Invited"
-        ENDED = "ended", "Game over"
-        COME_BACK = "come_back", "Asked to come back"
+        TURN = "turn", _("Your turn")
+        INVITED = "invited", _("Invited")
+        ENDED = "ended", _("Game over")
+        COME_BACK = "come_back", _("Asked to come back")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_mail"

@@ -14,6 +14,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from games.bots import thinking
 from games.clocks import turns
 from games.gamekind import Frame, GameKind
@@ -50,17 +52,21 @@ def positions(players: int, bottom: int) -> tuple[str, ...]:
 
 def _turn_text(frame: Frame, g: dict[str, Any], over: bool) -> str:
     if over:
-        return "Game over."
+        return _("Game over.")
     if frame.step is not None:  # playing out a resolution (games/steps.py)
         return str(g.get("step_text", ""))
     if frame.seat is not None and frame.automated:
-        return "A bot plays your seat."
+        return _("A bot plays your seat.")
     if frame.my_turn:
         return str(g["prompt"])
     others = [frame.names[s] for s in sorted(frame.to_act) if s != frame.seat]
     if not others:
         return ""
-    return f"Waiting for {and_list(others)} {g['waiting']}."
+    # Translators: "doing" is what the game says they are doing, e.g. "to play".
+    return _("Waiting for %(names)s %(doing)s.") % {
+        "names": and_list(others),
+        "doing": g["waiting"],
+    }
 
 
 def _clock(member: Membership | None) -> int | None:
@@ -117,7 +123,7 @@ def table_context(
         return {
             **base,
             "phase": "waiting",
-            "turn_text": "The game has not started yet.",
+            "turn_text": _("The game has not started yet."),
             "seats": [],
             "others": [],
         }
@@ -212,7 +218,8 @@ def draw(
                 "name": names[seat],
                 # Each seat box is a group named after it, so a screen reader announces
                 # whose box it is entering rather than one run of text.
-                "label": f"{names[seat]}, seat {seat + 1}",
+                # Translators: a seat box's name for screen readers ("Alice, seat 2").
+                "label": _("%(name)s, seat %(number)s") % {"name": names[seat], "number": seat + 1},
                 # The player's page (games/views/players.py) for a person's name.
                 "username": member.user.username
                 if member is not None and member.user is not None and member.user.is_active
@@ -228,7 +235,7 @@ def draw(
                 else "",
                 "automated": bool(member and member.automated and not replay),
                 # Why a bot plays a human's seat ("away, a bot is playing for them").
-                "cover_note": member.cover_note if member and not replay else "",
+                "cover_note": member.cover_text if member and not replay else "",
                 # The seat's clock (ms since the epoch) while its player has a move to make.
                 "clock": _clock(member)
                 if seat in frame.to_act and frame.step is None and not replay
@@ -251,9 +258,7 @@ def draw(
             "winners": and_list([names[s] for s in outcome.winners]),
             "shared": len(outcome.winners) > 1,
             # A team game: "Team A" (as the seats' team chips name them).
-            "team": "Team " + "AB"[outcome.winning_team]
-            if outcome.winning_team is not None
-            else "",
+            "team": _team(outcome.winning_team) if outcome.winning_team is not None else "",
             "i_won": my_seat in winners,
             "rematch_url": rematch_url,
             "scores": [
@@ -265,7 +270,7 @@ def draw(
         if teams is not None:  # each seat carries its team's figure: say it once per team
             over["scores"] = [
                 {
-                    "name": "Team " + "AB"[t],
+                    "name": _team(t),
                     "score": outcome.scores[members[0]],
                     "winner": t == outcome.winning_team,
                 }
@@ -291,10 +296,18 @@ def draw(
     }
 
 
+def _team(team: int) -> str:
+    """ "Team A" for team 0 (as the seats' team chips name them)."""
+    # Translators: "team" is a letter, A or B.
+    return _("Team %(team)s") % {"team": "AB"[team]}
+
+
 def _abandoned_text(basis: TableBasis) -> str:
     """ "Abandoned by Alice." (only the organizer may abandon a game)."""
     organizer = next((m for m in basis.members if m.user_id == basis.game.organizer_id), None)
-    return f"Abandoned by {organizer.name}." if organizer is not None else "Abandoned."
+    if organizer is None:
+        return _("Abandoned.")
+    return _("Abandoned by %(name)s.") % {"name": organizer.name}
 
 
 def hint_text(game: Game, user: User) -> tuple[str, int]:
@@ -302,15 +315,16 @@ def hint_text(game: Game, user: User) -> tuple[str, int]:
     basis = table_basis(game)
     viewer = basis.member_of(user)
     if viewer is None or viewer.seat is None:
-        return "Hints are for the players at this table.", 403
+        return _("Hints are for the players at this table."), 403
     state = basis.state
     if state is None:
-        return "This game has not started yet.", 200
+        return _("This game has not started yet."), 200
     kind = basis.kind
     if viewer.seat not in kind.rules.to_act(state):
-        return "Hints are shown on your turn.", 200
+        return _("Hints are shown on your turn."), 200
     # The bot decides from the seat's own view only (games.kinds.protocol.Bot); a search
     # runs in a worker process while this request's thread waits (games/bots/thinking.py).
     seed = f"hint:{game.pk}:{game.version}"
     action = thinking.decide(kind, kind.hint_bot, state, viewer.seat, seed)
-    return "Hint: " + kind.table.describe(action), 200
+    # Translators: "move" is a move the hint suggests, e.g. "Play the 10 of hearts".
+    return _("Hint: %(move)s") % {"move": kind.table.describe(action)}, 200

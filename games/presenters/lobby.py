@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.friends import circle
 from games import registry
@@ -35,7 +37,13 @@ class Listing:
 
     @property
     def seats_text(self) -> str:
-        return f"{len(self.players)} of {self.game.max_players} players"
+        seats = self.game.max_players
+        return ngettext(
+            "%(count)s of %(seats)s player", "%(count)s of %(seats)s players", seats
+        ) % {
+            "count": len(self.players),
+            "seats": seats,
+        }
 
     @property
     def kind_name(self) -> str:
@@ -53,9 +61,14 @@ def _listing(game: Game, ratings: Ratings, invitation: Invitation | None = None)
     status = str(game.get_status_display())
     at_turn = [m for m in members if m.must_act]
     if game.status == Game.Status.ACTIVE and len(at_turn) == 1:
-        status = f"{status} · {at_turn[0].name} to play"
+        # Translators: "status" is the game's ("In progress"); then whose turn it is.
+        status = _("%(status)s · %(name)s to play") % {"status": status, "name": at_turn[0].name}
     elif game.status == Game.Status.ACTIVE and at_turn:
-        status = f"{status} · {len(at_turn)} players choosing"
+        status = ngettext(
+            "%(status)s · %(count)s player choosing",
+            "%(status)s · %(count)s players choosing",
+            len(at_turn),
+        ) % {"status": status, "count": len(at_turn)}
     return Listing(
         game=game,
         players=[m.name for m in members],
@@ -97,7 +110,10 @@ def lobby_context(user: User, error: str = "") -> dict[str, Any]:
     # Everybody's rating by their name, in the game listed: one query for every list.
     ratings = board.of_people(
         (game.kind, m.user_id)
-        for game in [*(g for listed in lists.values() for g in listed), *(g for g, _ in invited)]
+        for game in [
+            *(g for listed in lists.values() for g in listed),
+            *(g for g, _invitation in invited),
+        ]
         for m in game.memberships.all()
         if m.user_id is not None and m.seat is not None
     )

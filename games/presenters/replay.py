@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from games import registry
 from games.addresses import table_urls
 from games.live.committed import CommittedCache, game_identity
@@ -68,7 +70,7 @@ def timeline(game: Game) -> Timeline:
     rules, table = kind.rules, kind.table
     first = Snapshot.objects.filter(game=game, seq=0).values_list("state", flat=True).first()
     if first is None:
-        raise ReplayError("This game has not started yet.", 409)
+        raise ReplayError(_("This game has not started yet."), 409)
     state = rules.state_from_json(first)
     log = GameAction.objects.filter(game=game, seq__lte=game.action_count).order_by("seq")
     actions = tuple(
@@ -101,7 +103,7 @@ def _step(raw: str, last: int) -> int:
     if raw == "":
         return last
     if not (raw.isascii() and raw.isdigit()):
-        raise ReplayError("That step could not be read.")
+        raise ReplayError(_("That step could not be read."))
     return min(int(raw), last)
 
 
@@ -118,10 +120,10 @@ def _seat(raw: str, allowed: list[int | None], default: int | None) -> int | Non
     seat: int | None = None
     if raw != "spectator":
         if not (raw.isascii() and raw.isdigit()):
-            raise ReplayError("That seat could not be read.")
+            raise ReplayError(_("That seat could not be read."))
         seat = int(raw)
     if seat not in allowed:
-        raise ReplayError("You may replay this game in progress only from your own seat.", 403)
+        raise ReplayError(_("You may replay this game in progress only from your own seat."), 403)
     return seat
 
 
@@ -137,7 +139,7 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
     """The replay page's context for `user` at step `at` (default: the latest) from `seat`
     ("spectator", a seat number; default: the viewer's own seat). Raises ReplayError."""
     if game.status == Game.Status.WAITING:
-        raise ReplayError("This game has not started yet.", 409)
+        raise ReplayError(_("This game has not started yet."), 409)
     kind = registry.kind(game.kind)
     members = memberships(game)
     by_seat = seated(game, members)
@@ -166,9 +168,17 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
     said = ""
     if step:
         mover, action = line.actions[step - 1]
-        who = "You" if mover == mine else names[mover]
         # Only what the viewer may know: every move once the game is over, else their own.
-        said = f"{who}: {kind.table.describe(action)}" if over or mover == mine else f"{who} moved."
+        if over or mover == mine:
+            move = kind.table.describe(action)
+            said = (
+                # Translators: what you did at this step of the replay ("You: Bid 20").
+                _("You: %(move)s") % {"move": move}
+                if mover == mine
+                else _("%(name)s: %(move)s") % {"name": names[mover], "move": move}
+            )
+        else:
+            said = _("%(name)s moved.") % {"name": names[mover]}
     urls = table_urls(game.pk, kind.slug)
     url = urls["replay"]
     seat_param = "spectator" if from_seat is None else str(from_seat)
@@ -187,10 +197,11 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
         "said": said,
         "finished": over,
         "from_seat": from_seat,
-        "from_name": "a spectator" if from_seat is None else names[from_seat],
+        # Translators: completes "Seen by …" on the replay page.
+        "from_name": _("a spectator") if from_seat is None else names[from_seat],
         "perspectives": [
             {
-                "label": "Spectator" if s is None else names[s],
+                "label": _("Spectator") if s is None else names[s],
                 "url": f"{url}?at={step}&seat={'spectator' if s is None else s}",
                 "current": s == from_seat,
             }

@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from accounts.addresses import verified_address
 from accounts.friends import friend_ids
 from games import registry
@@ -24,7 +27,7 @@ if TYPE_CHECKING:
 def _pace_text(game: Game) -> list[str]:
     """The game's clock, e.g. ["Clock: 30 s per move"] (nothing without one)."""
     text = turns.pace_text(game.move_seconds)
-    return [f"Clock: {text}"] if text else []
+    return [_("Clock: %(pace)s") % {"pace": text}] if text else []
 
 
 def _options_text(kind: GameKind, chosen: dict[str, Any]) -> list[str]:
@@ -33,7 +36,8 @@ def _options_text(kind: GameKind, chosen: dict[str, Any]) -> list[str]:
     for option in kind.options:
         value = chosen.get(option.name, option.default)
         label = next((label for v, label in option.choices if v == value), str(value))
-        texts.append(f"{option.label}: {label}")
+        # Translators: a rule option as chosen, e.g. "Play to: 100 points".
+        texts.append(_("%(option)s: %(choice)s") % {"option": option.label, "choice": label})
     return texts
 
 
@@ -50,9 +54,10 @@ class Seat:
     @property
     def role(self) -> str:
         if self.member is None:
-            return "Empty"
+            # Translators: a seat nobody sits in yet.
+            return _("Empty")
         if self.member.is_bot:
-            return (self.levels or {}).get(self.member.bot, "Bot")
+            return str((self.levels or {}).get(self.member.bot, _("Bot")))
         return str(self.member.get_role_display())
 
 
@@ -60,7 +65,7 @@ def _kept_seats(game: Game, invitees: list[tuple[Membership, Invitation | None]]
     """A rematch's seats kept for its invitees (the seat each had last game), by seat."""
     if game.rematch_of_id is None or not invitees:
         return {}
-    names = {m.user_id: m.name for m, _ in invitees if m.user_id is not None}
+    names = {m.user_id: m.name for m, _invitation in invitees if m.user_id is not None}
     last = Membership.objects.filter(
         game_id=game.rematch_of_id, user_id__in=names, seat__isnull=False
     ).values_list("seat", "user_id")
@@ -138,7 +143,12 @@ def room_context(game: Game, user: User, error: str = "") -> dict[str, Any]:
         "can_mail_invites": seated and waiting and bool(verified_address(user.pk)),
         "can_join": me is None and waiting and game.public and free,
         "can_start": is_organizer and waiting and player_count in can_start_with,
-        "start_needs": f"{game.max_players} players (every seat)" if team_game else kind.seats_text,
+        "start_needs": ngettext(
+            "%(count)s player (every seat)", "%(count)s players (every seat)", game.max_players
+        )
+        % {"count": game.max_players}
+        if team_game
+        else kind.seats_text,
         "free_seat": free,
         "error": error,
     }

@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.clocks import turns
 from games.live import realtime
 from games.live.presence import Presence, presence_of
-from games.models import Game, Invitation, Membership
+from games.models import COVER_ASKED, Game, Invitation, Membership
 from games.ratings import service as ratings
 from games.services.errors import NotAPlayer, RefusedMove, TableError, UnreadableMove
 from games.services.seats import changed_hands
@@ -62,12 +63,22 @@ def away_for(here: Presence, user_id: int) -> float | None:
 def how_long(seconds: float) -> str:
     """A time away, rounded down: "45 s", "3 min"."""
     whole = int(seconds)
-    return f"{whole} s" if whole < 60 else f"{whole // 60} min"
+    return _seconds(whole) if whole < 60 else _minutes(whole // 60)
 
 
 def limit_text(seconds: int) -> str:
     """A time limit, exactly: "2 min", "90 s", "15 min"."""
-    return f"{seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds} s"
+    return _minutes(seconds // 60) if seconds >= 60 and seconds % 60 == 0 else _seconds(seconds)
+
+
+def _seconds(count: int) -> str:
+    # Translators: a duration in seconds, short ("45 s").
+    return _("%(count)s s") % {"count": count}
+
+
+def _minutes(count: int) -> str:
+    # Translators: a duration in minutes, short ("3 min").
+    return _("%(count)s min") % {"count": count}
 
 
 def cover_grace() -> int:
@@ -78,17 +89,17 @@ def abandon_after() -> int:
     return int(settings.ABANDON_AFTER_SECONDS)
 
 
-def _require_away(member: Membership, here: Presence, seconds: int, then: str) -> None:
-    """Refuse unless `member`'s player has been away for `seconds`; `then` says what becomes
-    possible ("a bot can cover")."""
+def _require_away(member: Membership, here: Presence, seconds: int, too_soon: str) -> None:
+    """Refuse unless `member`'s player has been away for `seconds`; `too_soon` is the
+    sentence otherwise, with `%(name)s`, how long they have been away (`%(away)s`) and when
+    it becomes possible (`%(limit)s`)."""
     assert member.user_id is not None
     away = away_for(here, member.user_id)
     if away is None:
-        raise RefusedMove(f"{member.name} is at the table.")
+        raise RefusedMove(_("%(name)s is at the table.") % {"name": member.name})
     if away < seconds:
         raise RefusedMove(
-            f"{member.name} has been away only {how_long(away)}; "
-            f"{then} after {limit_text(seconds)}."
+            too_soon % {"name": member.name, "away": how_long(away), "limit": limit_text(seconds)}
         )
 
 
@@ -102,13 +113,13 @@ def _locked(game_id: int) -> tuple[Game, tuple[Membership, ...]]:
 
 def _require_active(game: Game) -> None:
     if game.status != Game.Status.ACTIVE:
-        raise RefusedMove("Only a game in progress can do without a player.")
+        raise RefusedMove(_("Only a game in progress can do without a player."))
 
 
 def _at_seat(members: Iterable[Membership], seat: int) -> Membership:
     member = next((m for m in members if m.seat is not None and m.seat == seat), None)
     if member is None:
-        raise UnreadableMove("There is no such seat at this table.")
+        raise UnreadableMove(_("There is no such seat at this table."))
     return member
 
 
@@ -120,23 +131,23 @@ def cover(*, game_id: int, by: User, seat: int) -> Game:
     game, members = _locked(game_id)
     mine = next((m for m in members if m.user_id == by.pk and m.seat is not None), None)
     if mine is None:
-        raise NotAPlayer("Only the players at this table can ask a bot to cover a seat.")
+        raise NotAPlayer(_("Only the players at this table can ask a bot to cover a seat."))
     _require_active(game)
     target = _at_seat(members, seat)
     if target.pk == mine.pk:
-        raise RefusedMove("That is your own seat: hand it to a bot yourself if you must go.")
+        raise RefusedMove(_("That is your own seat: hand it to a bot yourself if you must go."))
     if target.user_id is None:
-        raise RefusedMove(f"{target.name} is a bot already.")
+        raise RefusedMove(_("%(name)s is a bot already.") % {"name": target.name})
     if target.automated:
-        raise RefusedMove(f"A bot plays {target.name}’s seat already.")
+        raise RefusedMove(_("A bot plays %(name)s’s seat already.") % {"name": target.name})
     _require_away(
         target,
         presence_of(game.pk, [target.user_id], fresh=True),
         cover_grace(),
-        "a bot can cover",
+        _("%(name)s has been away only %(away)s; a bot can cover after %(limit)s."),
     )
     target.automated = True
-    target.cover_note = f"{by.shown_name} asked a bot to cover"[:80]
+    target.cover_note = (COVER_ASKED % {"name": by.shown_name})[:80]  # English: cover_text
     target.save(update_fields=["automated", "cover_note"])
     changed_hands(game)
     return game
@@ -150,30 +161,33 @@ def replace(*, game_id: int, by: User, seat: int, invitee_membership_id: int) ->
     game, members = _locked(game_id)
     if game.organizer_id != by.pk:
         if not any(m.user_id == by.pk and m.seat is not None for m in members):
-            raise NotAPlayer("Only the organizer can give a seat to somebody else.")
-        raise NotOrganizer("Only the organizer can give a seat to somebody else.")
+            raise NotAPlayer(_("Only the organizer can give a seat to somebody else."))
+        raise NotOrganizer(_("Only the organizer can give a seat to somebody else."))
     _require_active(game)
     target = _at_seat(members, seat)
     if target.user_id == by.pk:
-        raise RefusedMove("You cannot give your own seat away.")
+        raise RefusedMove(_("You cannot give your own seat away."))
     if target.user_id is None:
-        raise RefusedMove(f"{target.name} is a bot: only an absent player’s seat is given away.")
+        raise RefusedMove(
+            _("%(name)s is a bot: only an absent player’s seat is given away.")
+            % {"name": target.name}
+        )
     newcomer = next(
         (m for m in members if m.pk == invitee_membership_id and m.role == Membership.Role.INVITEE),
         None,
     )
     if newcomer is None or newcomer.user_id is None:
-        raise UnreadableMove("That person has no invitation to this game.")
+        raise UnreadableMove(_("That person has no invitation to this game."))
     invitation = Invitation.objects.filter(
         game=game, invitee_id=newcomer.user_id, state=Invitation.State.PENDING
     ).first()
     if invitation is None:
-        raise RefusedMove(f"{newcomer.name}’s invitation is no longer open.")
+        raise RefusedMove(_("%(name)s’s invitation is no longer open.") % {"name": newcomer.name})
     _require_away(
         target,
         presence_of(game.pk, [target.user_id], fresh=True),
         cover_grace(),
-        "you can give the seat away",
+        _("%(name)s has been away only %(away)s; you can give the seat away after %(limit)s."),
     )
     gone_id = target.user_id
     # One seat per membership (a unique constraint): the absent player goes first.
@@ -199,16 +213,21 @@ def abandon(*, game_id: int, by: User) -> Game:
     game, members = _locked(game_id)
     if game.organizer_id != by.pk:
         if not any(m.user_id == by.pk and m.seat is not None for m in members):
-            raise NotAPlayer("Only the organizer can abandon this game.")
-        raise NotOrganizer("Only the organizer can abandon this game.")
+            raise NotAPlayer(_("Only the organizer can abandon this game."))
+        raise NotOrganizer(_("Only the organizer can abandon this game."))
     if game.status != Game.Status.ACTIVE:
-        raise RefusedMove("Only a game in progress can be abandoned.")
+        raise RefusedMove(_("Only a game in progress can be abandoned."))
     others = [
         m for m in seated(game, members).values() if m.user_id is not None and m.user_id != by.pk
     ]
     here = presence_of(game.pk, [m.user_id for m in others if m.user_id is not None], fresh=True)
     for member in others:
-        _require_away(member, here, abandon_after(), "you can abandon the game")
+        _require_away(
+            member,
+            here,
+            abandon_after(),
+            _("%(name)s has been away only %(away)s; you can abandon the game after %(limit)s."),
+        )
     game.status = Game.Status.ABANDONED
     game.finished_at = timezone.now()
     game.version += 1
@@ -267,7 +286,7 @@ def offers(
     everyone = list(members)
     organizer = next((m for m in everyone if m.user_id == game.organizer_id), None)
     if viewer.role == Membership.Role.INVITEE:
-        name = organizer.name if organizer is not None else "The organizer"
+        name = organizer.name if organizer is not None else _("The organizer")
         return Offers(stand_in=name)
     if viewer.seat is None:
         return None

@@ -3,7 +3,9 @@ shown to the player and `status` is the HTTP status."""
 
 from __future__ import annotations
 
-STALE_MESSAGE = "The table changed; here is the current one."
+from django.utils.translation import gettext_lazy
+
+STALE_MESSAGE = gettext_lazy("The table changed; here is the current one.")
 
 
 class TableError(Exception):
@@ -22,8 +24,8 @@ class StaleTable(TableError):
 
     status = 409
 
-    def __init__(self, message: str = STALE_MESSAGE) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(str(STALE_MESSAGE) if message is None else message)
 
 
 class NotAPlayer(TableError):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts import blocking
 from accounts import friends as accounts_friends
@@ -48,11 +49,23 @@ class FriendRow:
 
     @property
     def status(self) -> str:
+        """ "at a table", "online", "offline" or "" (hidden): a code, for the page's class."""
         if self.hidden:
             return ""
         if self.tables:
             return "at a table"
         return "online" if self.online else "offline"
+
+    @property
+    def status_text(self) -> str:
+        """`status` as the panel says it, in the active language."""
+        said = {
+            # Translators: a friend's status: playing a game now.
+            "at a table": _("at a table"),
+            "online": _("online"),
+            "offline": _("offline"),
+        }
+        return said.get(self.status, "")
 
 
 @dataclass(frozen=True)

@@ -13,15 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from games import registry
 from games.kinds.conformance import NotExportable
 from games.models import Game, GameAction
 
-# Why a game that is not finished cannot be exported, by status.
+# Why a game that is not finished cannot be exported, by status (in English: translated
+# when raised).
 NOT_FINISHED: dict[str, str] = {
-    Game.Status.WAITING: "This game has not started yet: only a finished game can be exported.",
-    Game.Status.ACTIVE: "This game is still being played: it can be exported once it is over.",
-    Game.Status.ABANDONED: (
+    Game.Status.WAITING: gettext_noop(
+        "This game has not started yet: only a finished game can be exported."
+    ),
+    Game.Status.ACTIVE: gettext_noop(
+        "This game is still being played: it can be exported once it is over."
+    ),
+    Game.Status.ABANDONED: gettext_noop(
         "This game was abandoned before its end: a trace records a whole game, "
         "so only a finished game can be exported."
     ),
@@ -50,7 +58,8 @@ def export(game: Game) -> dict[str, Any]:
     Hundred and Ten game to 60 points).
     """
     if game.status != Game.Status.FINISHED:
-        raise ExportRefused(NOT_FINISHED.get(game.status, "Only a finished game can be exported."))
+        refusal = NOT_FINISHED.get(game.status)
+        raise ExportRefused(_(refusal) if refusal else _("Only a finished game can be exported."))
     kind = registry.kind(game.kind)
     rules = kind.rules
     seats = game.memberships.filter(seat__isnull=False).count()

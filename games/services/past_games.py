@@ -25,6 +25,8 @@ from django.db.models import BooleanField, Count, Func, Max, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.db.models.sql.compiler import SQLCompiler
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import registry
@@ -148,9 +150,9 @@ class PastGame:
     @property
     def outcome_text(self) -> str:
         texts = {
-            "won": ("You won", "Won"),
-            "lost": ("You lost", "Lost"),
-            "shared": ("You shared the win", "Shared the win"),
+            "won": (_("You won"), _("Won")),
+            "lost": (_("You lost"), _("Lost")),
+            "shared": (_("You shared the win"), _("Shared the win")),
         }
         pair = texts.get(self.outcome)
         return "" if pair is None else pair[0 if self.you else 1]
@@ -178,19 +180,25 @@ def past_game(game: Game, whose: Any, *, you: bool) -> PastGame:
     mine = next((m.seat for m in seated if m.user_id == getattr(whose, "pk", None)), None)
     players = tuple(person_of(m) for m in seated)
     if game.status == Game.Status.ABANDONED:
-        return PastGame(game, players, "Abandoned", "", you)
+        return PastGame(game, players, _("Abandoned"), "", you)
     outcome = game.outcome or {}
     winners = [int(seat) for seat in outcome.get("winners", ())]
     team = outcome.get("winning_team")
-    winner_names = and_list([names.get(seat, f"Seat {seat + 1}") for seat in winners])
+    winner_names = and_list(
+        [names.get(seat, _("Seat %(number)s") % {"number": seat + 1}) for seat in winners]
+    )
     if team is not None:
-        result = f"Team {'AB'[int(team)]} won ({winner_names})"
+        # Translators: "team" is a letter, A or B; "names" are the team's players.
+        result = _("Team %(team)s won (%(names)s)") % {
+            "team": "AB"[int(team)],
+            "names": winner_names,
+        }
     elif len(winners) > 1:
-        result = f"{winner_names} shared the win"
+        result = _("%(names)s shared the win") % {"names": winner_names}
     elif winners:
-        result = f"{winner_names} won"
+        result = _("%(names)s won") % {"names": winner_names}
     else:
-        result = "Finished"
+        result = _("Finished")
     mine_text = ""
     if mine is not None and winners:
         if mine not in winners:
@@ -334,7 +342,13 @@ def rating_rows(player: User) -> list[dict[str, Any]]:
             "shown": row.shown,
             "stats": row.stats,
             "chart": line_chart(
-                row.history, f"{row.kind.name} rating after each of {len(row.history)} games"
+                row.history,
+                ngettext(
+                    "%(game)s rating after each of %(count)s game",
+                    "%(game)s rating after each of %(count)s games",
+                    len(row.history),
+                )
+                % {"game": row.kind.name, "count": len(row.history)},
             ),
         }
         for row in ratings_board.of_player(player, registry.REGISTRY.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts import blocking
 from games import mail
@@ -34,9 +35,9 @@ def rematch(*, game_id: int, user: User) -> Game:
     members = seated(game)
     mine = next((m for m in members.values() if m.user_id == user.pk), None)
     if mine is None:
-        raise NotAPlayer("Only the players of this game can start a rematch.")
+        raise NotAPlayer(_("Only the players of this game can start a rematch."))
     if game.status != Game.Status.FINISHED:
-        raise RefusedMove("A rematch can start once the game is over.")
+        raise RefusedMove(_("A rematch can start once the game is over."))
     existing = Game.objects.filter(rematch_of=game).order_by("created_at").first()
     if existing is not None:
         return existing

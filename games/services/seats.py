@@ -14,9 +14,10 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.clocks import turns
-from games.models import Game, Membership
+from games.models import COVER_TIMED_OUT, Game, Membership
 from games.services.announce import after_change
 from games.services.bot_choice import bot_action
 from games.services.errors import NotAPlayer, RefusedMove
@@ -26,16 +27,17 @@ from games.services.states import kind_of, load_state
 if TYPE_CHECKING:
     from accounts.models import User
 
-# What the table says on a seat whose clock ran out.
-TIMED_OUT = "away, a bot is playing for them"
+# What the table says on a seat whose clock ran out (stored in English: `cover_text`).
+TIMED_OUT = COVER_TIMED_OUT
 
 
-def _seat_of(game: Game, user: User, doing: str) -> Membership:
+def _seat_of(game: Game, user: User, refusal: str) -> Membership:
+    """`user`'s seat, or `refusal` (a sentence) when they have none."""
     member = game.memberships.filter(user=user, seat__isnull=False).first()
     if member is None:
-        raise NotAPlayer(f"Only the players at this table can {doing}.")
+        raise NotAPlayer(refusal)
     if game.status != Game.Status.ACTIVE:
-        raise RefusedMove("The game is not in progress.")
+        raise RefusedMove(_("The game is not in progress."))
     return member
 
 
@@ -54,9 +56,9 @@ def changed_hands(game: Game) -> None:
 def automate(*, game_id: int, user: User) -> Game:
     """Hand the user's seat to the bot until they take it back (`reclaim`)."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    member = _seat_of(game, user, "hand their seat to a bot")
+    member = _seat_of(game, user, _("Only the players at this table can hand their seat to a bot."))
     if member.automated:
-        raise RefusedMove("A bot already plays your seat.")
+        raise RefusedMove(_("A bot already plays your seat."))
     member.automated, member.cover_note = True, ""
     member.save(update_fields=["automated", "cover_note"])
     changed_hands(game)
@@ -68,9 +70,9 @@ def reclaim(*, game_id: int, user: User) -> Game:
     """The player takes their seat back from the bot (handed over, covered or timed out);
     on their turn, their clock starts afresh."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    member = _seat_of(game, user, "take a seat back")
+    member = _seat_of(game, user, _("Only the players at this table can take a seat back."))
     if not member.automated:
-        raise RefusedMove("You are playing your seat already.")
+        raise RefusedMove(_("You are playing your seat already."))
     member.automated, member.cover_note = False, ""
     member.save(update_fields=["automated", "cover_note"])
     changed_hands(game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import mail
@@ -34,8 +35,8 @@ from games.services.lobby.room import (
 def _stand_in_room(game_id: int, by: User) -> _Room:
     room = _locked_room(game_id, by)
     if room.game.status != Game.Status.ACTIVE:
-        raise Conflict("Stand-ins are invited while the game is under way.")
-    _organizer_only(room, by, "invite a stand-in")
+        raise Conflict(_("Stand-ins are invited while the game is under way."))
+    _organizer_only(room, by, _("Only the organizer can invite a stand-in."))
     return room
 
 
@@ -46,7 +47,7 @@ def invite_stand_in(*, game_id: int, by: User, username: str) -> Invitation:
     room = _stand_in_room(game_id, by)
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
-        raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+        raise BadRequest(_("There is nobody called “%(name)s”.") % {"name": username.strip()[:40]})
     refuse_invitation(room.game, by_id=by.pk, invitee=invitee)
     try:
         # The lobby's rules, as before the start: this is the one invitation allowed after.
@@ -77,7 +78,7 @@ def follow_link(*, token: str, user: User) -> Game:
     absent player's seat to (the link is then used, the invitation still pending)."""
     found = Invitation.objects.filter(token=token).only("game_id").first()
     if found is None:
-        raise LinkUnusable("This invite link does not exist.", status=404)
+        raise LinkUnusable(_("This invite link does not exist."), status=404)
     game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
     if game.status != Game.Status.ACTIVE:
         return use_invite_link(token=token, user=user)

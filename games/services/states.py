@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import registry
 from games.gamekind import GameKind
 from games.live.committed import CommittedCache, game_identity
@@ -55,7 +57,7 @@ def load_state(game: Game) -> Any:
         .first()
     )
     if latest is None:
-        raise RefusedMove("This game has not started yet.")
+        raise RefusedMove(_("This game has not started yet."))
     state = STATES.get(state_key(game, latest))
     if state is None:
         state = rules.state_from_json(Snapshot.objects.get(game=game, seq=latest).state)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.clocks import turns
 from games.gamekind import BadAction, GameKind
@@ -58,7 +59,7 @@ def begin(game: Game) -> Any:
     the deadline sweep makes their moves when they fall due.
     """
     if Snapshot.objects.filter(game=game).exists():
-        raise RefusedMove("This game has already started.")
+        raise RefusedMove(_("This game has already started."))
     rules = kind_of(game).rules
     members = memberships(game)
     players = len(seated(game, members))
@@ -97,12 +98,12 @@ def submit_move(
     members = memberships(game)
     member = next((m for m in members if m.user_id == user.pk), None)  # one per user
     if member is None or member.seat is None:
-        raise NotAPlayer("Only the players at this table can make moves.")
+        raise NotAPlayer(_("Only the players at this table can make moves."))
     # The mover is here: stamped now, not after the answer (games/middleware.py), so the
     # pages this move redraws never list them as away.
     presence.seen(game.pk, user.pk)
     if game.status == Game.Status.WAITING:
-        raise RefusedMove("This game has not started yet.")
+        raise RefusedMove(_("This game has not started yet."))
     kind = kind_of(game)
     if seen_version != game.version and game.status == Game.Status.ACTIVE:
         # Another change came first: fine if this seat still faces the decision it saw.
@@ -112,11 +113,11 @@ def submit_move(
     elif seen_version != game.version:
         raise StaleTable()
     if game.status == Game.Status.FINISHED:
-        raise RefusedMove("The game is over.")
+        raise RefusedMove(_("The game is over."))
     if game.status == Game.Status.ABANDONED:
-        raise RefusedMove("This game was abandoned.")
+        raise RefusedMove(_("This game was abandoned."))
     if member.automated:
-        raise RefusedMove("A bot plays your seat now.")
+        raise RefusedMove(_("A bot plays your seat now."))
     try:
         action = choice(kind, member.seat)
     except BadAction as exc:

@@ -9,16 +9,17 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 MAX_TEXT = 300  # characters in one message
 
 
 class Channel(models.TextChoices):
     # Seated members write here; everybody who may see the game reads it.
-    PLAYERS = "players", "Players"
+    PLAYERS = "players", _("Players")
     # Signed-in spectators of a public game and unseated invitees write here; the players
     # do not see it while the game is under way (games/talk/rules.py).
-    SPECTATORS = "spectators", "Spectators"
+    SPECTATORS = "spectators", _("Spectators")
 
 
 class ChatMessage(models.Model):

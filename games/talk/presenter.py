@@ -13,6 +13,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts import blocking
 from games.live.committed import CommittedCache
@@ -92,18 +93,18 @@ def rule_text(game: Game, viewer: rules.Viewer, *, rated: bool | None = None) ->
     game is rated, when the caller knows it without a query)."""
     channel = rules.write_channel(game, viewer)
     if game.talk_mode == Game.Talk.OFF:
-        return "The organizer has turned table talk off for this game."
+        return _("The organizer has turned table talk off for this game.")
     if channel is None:
         return ""
     if game.talk_mode == Game.Talk.REACTIONS:
-        return "Reactions only at this game (the organizer's choice)."
+        return _("Reactions only at this game (the organizer's choice).")
     if channel == Channel.SPECTATORS:
         if game.status in rules.OVER:
-            return "You write to the spectators; everybody can read both chats now."
-        return "You write to the spectators: the players see it once the game is over."
+            return _("You write to the spectators; everybody can read both chats now.")
+        return _("You write to the spectators: the players see it once the game is over.")
     if game.status not in rules.OVER and (rules.is_rated(game) if rated is None else rated):
-        return rules.RATED_NOTE
-    return "You write to everybody at this game."
+        return str(rules.RATED_NOTE)
+    return _("You write to everybody at this game.")
 
 
 # (whether the game is rated, whether a hand is being played), when known without a query.
@@ -139,7 +140,7 @@ def composer(
             channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF
         ),
         "talk_reactions": [
-            {"code": code, "shown": shown, "label": label, "key": str(n)}
+            {"code": code, "shown": str(shown), "label": str(label), "key": str(n)}
             for n, (code, (shown, label)) in enumerate(rules.REACTIONS.items(), start=1)
         ],
         "talk_max": MAX_TEXT,

@@ -21,28 +21,34 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from accounts import blocking
 from games.models import Game, Membership, Snapshot
 from games.talk.models import Channel, ChatMute
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
+    from django_stubs_ext import StrOrPromise
 
     from accounts.models import User
 
 # code -> (what the bubble shows, its name for screen readers and the log), in the order of
-# the buttons; the keys 1-8 send them (static/js/talk.js).
-REACTIONS: dict[str, tuple[str, str]] = {
-    "nice": ("Nice!", "Nice!"),
-    "oops": ("Oops", "Oops"),
-    "well_played": ("Well played", "Well played"),
-    "good_game": ("Good game", "Good game"),
-    "thinking": ("Thinking…", "Thinking…"),
+# the buttons; the keys 1-8 send them (static/js/talk.js). Stored as codes: the words are
+# said in the reader's language when drawn.
+REACTIONS: dict[str, tuple[StrOrPromise, StrOrPromise]] = {
+    "nice": (_("Nice!"), _("Nice!")),
+    "oops": (_("Oops"), _("Oops")),
+    # Translators: a quick reaction at a card table, to another player's play.
+    "well_played": (_("Well played"), _("Well played")),
+    "good_game": (_("Good game"), _("Good game")),
+    "thinking": (_("Thinking…"), _("Thinking…")),
     # Faces from the start of Unicode's Emoticons block, which even
     # fonts without colour emoji have (DejaVu Sans).
-    "smile": ("😊", "Smiling"),
-    "laugh": ("😄", "Laughing"),
-    "wow": ("😮", "Wow"),
+    "smile": ("😊", _("Smiling")),
+    "laugh": ("😄", _("Laughing")),
+    "wow": ("😮", _("Wow")),
 }
 
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
@@ -152,21 +158,24 @@ class Refused(Exception):
         self.status = status
 
 
-RATED_NOTE = "Rated game: reactions only while a hand is played; chat is open between hands."
+RATED_NOTE = _("Rated game: reactions only while a hand is played; chat is open between hands.")
 
 
 def check_chat(game: Game, viewer: Viewer) -> str:
     """The channel `viewer` may write a message to now, or Refused saying why."""
     channel = write_channel(game, viewer)
     if channel is None:
-        raise Refused("You cannot talk at this game.")
+        raise Refused(gettext("You cannot talk at this game."))
     if game.talk_mode == Game.Talk.OFF:
-        raise Refused("The organizer has turned table talk off for this game.")
+        raise Refused(gettext("The organizer has turned table talk off for this game."))
     if game.talk_mode == Game.Talk.REACTIONS:
-        raise Refused("The organizer allows reactions only at this game.")
+        raise Refused(gettext("The organizer allows reactions only at this game."))
     if game.rated != Game.Rated.NO and hand_in_progress(game) and is_rated(game):
         raise Refused(
-            "This is a rated game: chat opens when this hand is over. Reactions only until then."
+            gettext(
+                "This is a rated game: chat opens when this hand is over. "
+                "Reactions only until then."
+            )
         )
     return channel
 
@@ -174,8 +183,10 @@ def check_chat(game: Game, viewer: Viewer) -> str:
 def check_reaction(game: Game, viewer: Viewer) -> None:
     """Refused unless `viewer` may send a quick reaction now."""
     if write_channel(game, viewer) is None:
-        raise Refused("You cannot talk at this game.")
+        raise Refused(gettext("You cannot talk at this game."))
     if not viewer.seated:
-        raise Refused("Reactions are for the players at the table; write in the chat instead.")
+        raise Refused(
+            gettext("Reactions are for the players at the table; write in the chat instead.")
+        )
     if game.talk_mode == Game.Talk.OFF:
-        raise Refused("The organizer has turned table talk off for this game.")
+        raise Refused(gettext("The organizer has turned table talk off for this game."))

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.access import visible_game_or_404
 from games.live import realtime
@@ -26,22 +28,26 @@ if TYPE_CHECKING:
 Limiter = Callable[[], bool]
 log = logging.getLogger(__name__)
 
-SLOW_DOWN = "You are talking fast: wait a few seconds before the next message."
+SLOW_DOWN = gettext_lazy("You are talking fast: wait a few seconds before the next message.")
 
 
 def clean_text(raw: Any) -> str:
     """The message as it will be stored, or Refused(400) saying what is wrong with it."""
     if not isinstance(raw, str):
-        raise Refused("Write a message first.", 400)
+        raise Refused(_("Write a message first."), 400)
     text = raw.strip()
     if not text:
-        raise Refused("Write a message first.", 400)
+        raise Refused(_("Write a message first."), 400)
     if len(text) > MAX_TEXT:
-        raise Refused(f"A message is at most {MAX_TEXT} characters ({len(text)} given).", 400)
+        raise Refused(
+            _("A message is at most %(most)s characters (%(given)s given).")
+            % {"most": MAX_TEXT, "given": len(text)},
+            400,
+        )
     # Text only: no control characters (NUL above all: PostgreSQL refuses it), and no U+FFFD,
     # which is what bytes that were not UTF-8 became when the POST was decoded.
     if "\ufffd" in text or any(unicodedata.category(c) in ("Cc", "Cs") for c in text):
-        raise Refused("That message could not be read: write plain text.", 400)
+        raise Refused(_("That message could not be read: write plain text."), 400)
     return text
 
 
@@ -71,7 +77,7 @@ def say(*, game_id: int, user: User, text: Any, limiter: Limiter) -> ChatMessage
     game, viewer = _game(game_id, user)
     channel = rules.check_chat(game, viewer)
     if not limiter():
-        raise Refused(SLOW_DOWN, 429)
+        raise Refused(str(SLOW_DOWN), 429)
     message = ChatMessage.objects.create(
         game=game,
         user=user,
@@ -88,11 +94,11 @@ def say(*, game_id: int, user: User, text: Any, limiter: Limiter) -> ChatMessage
 def react(*, game_id: int, user: User, code: Any, limiter: Limiter) -> ChatMessage:
     """A seated player sends a quick reaction (a code of rules.REACTIONS)."""
     if not isinstance(code, str) or code not in rules.REACTIONS:
-        raise Refused("That is not one of the reactions.", 400)
+        raise Refused(_("That is not one of the reactions."), 400)
     game, viewer = _game(game_id, user)
     rules.check_reaction(game, viewer)
     if not limiter():
-        raise Refused(SLOW_DOWN, 429)
+        raise Refused(str(SLOW_DOWN), 429)
     message = ChatMessage.objects.create(
         game=game,
         user=user,
@@ -110,9 +116,9 @@ def set_mode(*, game_id: int, user: User, mode: Any) -> Game:
     """The organizer sets the game's talk (rules: on, reactions only, off)."""
     game = visible_game_or_404(user, game_id, for_update=True)
     if game.organizer_id != user.pk:
-        raise Refused("Only the organizer sets the table talk.")
+        raise Refused(_("Only the organizer sets the table talk."))
     if mode not in Game.Talk.values:
-        raise Refused("That is not a choice for the table talk.", 400)
+        raise Refused(_("That is not a choice for the table talk."), 400)
     if game.talk_mode != mode:
         game.talk_mode = mode
         game.save(update_fields=["talk_mode"])
@@ -125,11 +131,11 @@ def set_mode(*, game_id: int, user: User, mode: Any) -> Game:
 def mute(*, game_id: int, user: User, other_id: Any, muted: bool) -> None:
     """`user` mutes (or unmutes) somebody who talked at, or is a member of, a game they may
     see (muting works from a seat too, before the person has said anything)."""
-    game, _ = _game(game_id, user)
+    game, _viewer = _game(game_id, user)
     if not isinstance(other_id, int):
-        raise Refused("Whom to mute could not be read.", 400)
+        raise Refused(_("Whom to mute could not be read."), 400)
     if other_id == user.pk:
-        raise Refused("You cannot mute yourself.", 400)
+        raise Refused(_("You cannot mute yourself."), 400)
     if not muted:
         ChatMute.objects.filter(user=user, muted_id=other_id).delete()
         return

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.http import AuthedRequest
@@ -25,11 +26,11 @@ from games.services.lobby import LobbyRefused
 from games.views.table import _render_table as render_table
 
 
-def _number(data: QueryDict, name: str, what: str) -> int:
-    """A small whole number from the POST (ASCII digits only), or a 400."""
+def _number(data: QueryDict, name: str, refusal: str) -> int:
+    """A small whole number from the POST (ASCII digits only), or a 400 saying `refusal`."""
     raw = data.get(name, "")
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
-        raise UnreadableMove(f"Choose {what}.")
+        raise UnreadableMove(refusal)
     return int(raw)
 
 
@@ -51,7 +52,7 @@ def cover(request: AuthedRequest, game_id: int) -> HttpResponse:
     """Ask a bot to cover the seat of a player who is away (POST `seat`)."""
 
     def ask() -> None:
-        seat = _number(request.POST, "seat", "a seat")
+        seat = _number(request.POST, "seat", _("Choose a seat."))
         absence.cover(game_id=game_id, by=request.user, seat=seat)
 
     return _act(request, game_id, ask)
@@ -64,8 +65,8 @@ def replace(request: AuthedRequest, game_id: int) -> HttpResponse:
     `invitee`, their membership's id)."""
 
     def give() -> None:
-        seat = _number(request.POST, "seat", "a seat")
-        invitee = _number(request.POST, "invitee", "who takes the seat")
+        seat = _number(request.POST, "seat", _("Choose a seat."))
+        invitee = _number(request.POST, "invitee", _("Choose who takes the seat."))
         absence.replace(game_id=game_id, by=request.user, seat=seat, invitee_membership_id=invitee)
 
     return _act(request, game_id, give)

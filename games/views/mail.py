@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
@@ -36,11 +37,13 @@ def come_back(request: AuthedRequest, game_id: int, seat: int) -> HttpResponse:
     try:
         member = mail.ask_to_come_back(game_id=game_id, by=request.user, seat=seat)
     except Http404:
-        text, status = "That game is not available.", 404
+        text, status = _("That game is not available."), 404
     except mail.ComeBackRefused as refusal:
         text, status = refusal.message, refusal.status
     else:
-        text = f"We'll email {member.name} to ask them back (unless they turned such emails off)."
+        text = _("We'll email %(name)s to ask them back (unless they turned such emails off).") % {
+            "name": member.name
+        }
     if not request.htmx:
         if status == 404:
             raise Http404(text)

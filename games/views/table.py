@@ -17,6 +17,7 @@ from django.db import OperationalError
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.http import AuthedRequest
@@ -48,7 +49,7 @@ def seen(data: QueryDict) -> tuple[int, str]:
     a number here)."""
     raw = data.get("version", "")
     if not (raw.isascii() and raw.isdigit()):
-        raise BadMove("That move could not be read: the table version is missing.")
+        raise BadMove(_("That move could not be read: the table version is missing."))
     return int(raw), data.get("turn", "")[:MAX_TURN_KEY]
 
 
@@ -105,7 +106,7 @@ def move(request: AuthedRequest, game_id: int) -> HttpResponse:
         if not database_busy(exc):
             raise
         game = visible_game_or_404(request.user, game_id)
-        return busy(_render_table(request, game, error=BUSY_MESSAGE, status=503, fresh=True))
+        return busy(_render_table(request, game, error=str(BUSY_MESSAGE), status=503, fresh=True))
     if not request.htmx:
         return redirect("table", game_id=game.pk)
     return _render_table(request, game, fresh=True)  # as the move left it

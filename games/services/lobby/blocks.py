@@ -4,6 +4,8 @@ neutral: it never says that a block is the reason, nor who blocked whom."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from accounts import blocking
 from accounts.models import User
 from games.models import Game
@@ -15,7 +17,9 @@ def refuse_invitation(game: Game, *, by_id: int, invitee: User) -> None:
     invitee and the game's organizer did."""
     blocked = blocking.blocked_either_way(invitee.pk)
     if by_id in blocked or game.organizer_id in blocked:
-        raise NotAllowed(f"You cannot invite {invitee.shown_name} to this game.")
+        raise NotAllowed(
+            _("You cannot invite %(name)s to this game.") % {"name": invitee.shown_name}
+        )
 
 
 def refuse_joining(game: Game, *, user_id: int, inviter_id: int | None = None) -> None:
@@ -23,4 +27,4 @@ def refuse_joining(game: Game, *, user_id: int, inviter_id: int | None = None) -
     `inviter_id`) when they and its organizer, or they and the inviter, blocked each other."""
     blocked = blocking.blocked_either_way(user_id)
     if game.organizer_id in blocked or (inviter_id is not None and inviter_id in blocked):
-        raise NotAllowed("You cannot join this game.")
+        raise NotAllowed(_("You cannot join this game."))

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import mail
 from games.kinds import lobby as rules
 from games.live import realtime
-from games.models import Game, Invitation, Membership
+from games.models import COVER_DECLINED, Game, Invitation, Membership
 from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.rematches import _old_seat, _seat_bot_for, _start_if_answered
@@ -35,7 +36,7 @@ def invite(*, game_id: int, by: User, username: str) -> Invitation:
     room = _locked_room(game_id, by)
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
-        raise BadRequest(f"There is nobody called “{username.strip()[:40]}”.")
+        raise BadRequest(_("There is nobody called “%(name)s”.") % {"name": username.strip()[:40]})
     refuse_invitation(room.game, by_id=by.pk, invitee=invitee)
     try:
         after = rules.invite(room.lobby, _user_pid(by), _user_pid(invitee))
@@ -58,8 +59,8 @@ def accept(*, game_id: int, user: User) -> Membership:
     member = room.members.get(_user_pid(user))
     if member is None or member.role != Membership.Role.INVITEE:
         if member is not None:
-            raise Conflict("You are already playing in this game.")
-        raise Conflict("You have no invitation to this game.")
+            raise Conflict(_("You are already playing in this game."))
+        raise Conflict(_("You have no invitation to this game."))
     # An invitation made before a block between the invitee and its inviter or the game's
     # organizer no longer seats them (neutral refusal, as for an invite link).
     inviter_id = (
@@ -71,8 +72,11 @@ def accept(*, game_id: int, user: User) -> Membership:
     refuse_joining(room.game, user_id=user.pk, inviter_id=inviter_id)
     if room.game.status == Game.Status.ACTIVE:  # a stand-in (`stand_ins.invite_stand_in`)
         raise Conflict(
-            f"This game is under way: {room.game.organizer.shown_name} gives you a seat "
-            "when one is free. Open the game to watch meanwhile."
+            _(
+                "This game is under way: %(organizer)s gives you a seat when one is free. "
+                "Open the game to watch meanwhile."
+            )
+            % {"organizer": room.game.organizer.shown_name}
         )
     if room.game.rematch_of_id is None:
         return _take_seat(room, user)
@@ -104,22 +108,33 @@ def decline(*, game_id: int, user: User) -> None:
     if game.rematch_of_id is not None and game.status == Game.Status.WAITING:
         seat = _old_seat(room, user.pk)
         if seat is not None and seat in room.free_seats():
-            _seat_bot_for(room, seat, note=f"{user.shown_name} declined the rematch")
+            _seat_bot_for(room, seat, note=COVER_DECLINED % {"name": user.shown_name})
         if _start_if_answered(room, also=[user.pk]):
             return
     _changed(room, also=[user.pk])
+
+
+def _answered(invitation: Invitation) -> str:
+    """Why an invitation no longer pending cannot be revoked."""
+    said: dict[str, str] = {
+        Invitation.State.ACCEPTED: _("This invitation is already accepted."),
+        Invitation.State.DECLINED: _("This invitation is already declined."),
+        Invitation.State.REVOKED: _("This invitation is already revoked."),
+        Invitation.State.EXPIRED: _("This invitation is already expired."),
+    }
+    return said.get(invitation.state, _("This invitation is no longer pending."))
 
 
 @transaction.atomic
 def revoke_invitation(*, game_id: int, by: User, invitation_id: int) -> Invitation:
     """The organizer withdraws a pending invitation (by name: the invitee leaves; link: dead)."""
     room = _locked_room(game_id, by)
-    _organizer_only(room, by, "revoke invitations")
+    _organizer_only(room, by, _("Only the organizer can revoke invitations."))
     invitation = Invitation.objects.filter(pk=invitation_id, game=room.game).first()
     if invitation is None:
-        raise BadRequest("There is no such invitation in this game.")
+        raise BadRequest(_("There is no such invitation in this game."))
     if invitation.state != Invitation.State.PENDING:
-        raise Conflict(f"This invitation is already {invitation.get_state_display().lower()}.")
+        raise Conflict(_answered(invitation))
     also = []
     if invitation.invitee_id is not None:
         member = room.members.get(f"user:{invitation.invitee_id}")
@@ -131,7 +146,7 @@ def revoke_invitation(*, game_id: int, by: User, invitation_id: int) -> Invitati
             _save(room, after)
         also.append(invitation.invitee_id)
     elif room.game.status != Game.Status.WAITING:
-        raise Conflict("The game has already started.")
+        raise Conflict(_("The game has already started."))
     invitation.state = Invitation.State.REVOKED
     invitation.responded_at = timezone.now()
     invitation.save(update_fields=["state", "responded_at"])

@@ -23,13 +23,15 @@ from datetime import timedelta
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.addresses import address_hash, verified_address
 from accounts.models import AddressLetter, MailAddress, User
 from games.services.lobby.refusals import LobbyRefused, NotAllowed
 
 DAY = timedelta(days=1)
-UNVERIFIED = (
+UNVERIFIED = gettext_lazy(
     "Only players with a verified email address can email invitations. "
     "Verify yours on your email page, or copy an invite link and send it yourself."
 )
@@ -40,14 +42,22 @@ def record_letter(*, by: User, email: str) -> MailAddress:
     the caller's transaction); returns the address's row (its unsubscribe key). Raises a
     LobbyRefused that says why not."""
     if not verified_address(by.pk):
-        raise NotAllowed(UNVERIFIED)
+        raise NotAllowed(str(UNVERIFIED))
     now = timezone.now()
     User.objects.select_for_update().filter(pk=by.pk).values_list("pk").get()
     sent = AddressLetter.objects.filter(sender=by, sent_at__gt=now - DAY).count()
     if sent >= settings.INVITE_MAIL_PER_SENDER:
         raise LobbyRefused(
-            f"You have emailed {sent} invitations in the last day, as many as we send for one "
-            "player. Copy an invite link and send it yourself, or try again tomorrow.",
+            ngettext(
+                "You have emailed %(count)s invitation in the last day, as many as we send "
+                "for one player. Copy an invite link and send it yourself, or try again "
+                "tomorrow.",
+                "You have emailed %(count)s invitations in the last day, as many as we send "
+                "for one player. Copy an invite link and send it yourself, or try again "
+                "tomorrow.",
+                sent,
+            )
+            % {"count": sent},
             status=429,
         )
     digest = address_hash(email)
@@ -60,14 +70,18 @@ def record_letter(*, by: User, email: str) -> MailAddress:
     )
     if address.suppressed_at is not None or turned_off.exists():
         raise LobbyRefused(
-            "That address asked us to send it no more invitations. "
-            "Copy an invite link and send it another way.",
+            _(
+                "That address asked us to send it no more invitations. "
+                "Copy an invite link and send it another way."
+            ),
             status=422,
         )
     if address.letters.filter(sent_at__gt=now - DAY).count() >= settings.INVITE_MAIL_PER_ADDRESS:
         raise LobbyRefused(
-            "That address has had as many invitations from us today as we send. "
-            "Copy an invite link and send it another way.",
+            _(
+                "That address has had as many invitations from us today as we send. "
+                "Copy an invite link and send it another way."
+            ),
             status=429,
         )
     AddressLetter.objects.create(address=address, sender=by, sent_at=now)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import mail
@@ -67,15 +68,15 @@ def email_invite_link(*, game_id: int, by: User, email: str) -> Invitation:
 def link_problem(invitation: Invitation | None) -> LinkUnusable | None:
     """Why an invite link cannot be used (as an error to raise), or None if it can."""
     if invitation is None:
-        return LinkUnusable("This invite link does not exist.", status=404)
+        return LinkUnusable(_("This invite link does not exist."), status=404)
     if invitation.state == Invitation.State.REVOKED:
-        return LinkUnusable("This invite link was revoked by the organizer.")
+        return LinkUnusable(_("This invite link was revoked by the organizer."))
     if invitation.invitee_id is not None or invitation.state != Invitation.State.PENDING:
         if invitation.state == Invitation.State.EXPIRED:
-            return LinkUnusable("This invite link has expired.")
-        return LinkUnusable("This invite link has already been used.")
+            return LinkUnusable(_("This invite link has expired."))
+        return LinkUnusable(_("This invite link has already been used."))
     if invitation.has_expired():
-        return LinkUnusable("This invite link has expired.")
+        return LinkUnusable(_("This invite link has expired."))
     return None
 
 
@@ -88,7 +89,7 @@ def use_invite_link(*, token: str, user: User) -> Game:
     """
     found = Invitation.objects.filter(token=token).only("game_id").first()
     if found is None:
-        raise LinkUnusable("This invite link does not exist.", status=404)
+        raise LinkUnusable(_("This invite link does not exist."), status=404)
     game = Game.objects.select_for_update().select_related("organizer").get(pk=found.game_id)
     link = Invitation.objects.get(pk=found.pk)  # read again under the game's lock
     room = _room(game)
@@ -101,7 +102,7 @@ def use_invite_link(*, token: str, user: User) -> Game:
     if problem is not None:
         raise problem
     if game.status != Game.Status.WAITING:
-        raise LinkUnusable("This game has already started, so the link no longer works.")
+        raise LinkUnusable(_("This game has already started, so the link no longer works."))
     refuse_joining(game, user_id=user.pk, inviter_id=link.inviter_id)
     inviter = room.members.get(f"user:{link.inviter_id}")
     # A link outlives its creator's seat: then it invites on the organizer's behalf.

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
@@ -122,7 +123,7 @@ def _save(
         if member is not None and member.role == role:
             continue
         if member is None:
-            kind, _, ident = person.id.partition(":")
+            kind, _colon, ident = person.id.partition(":")
             member = Membership(
                 game=room.game,
                 user_id=int(ident) if kind == "user" else None,
@@ -162,15 +163,16 @@ def _changed(room: _Room, *, also: Iterable[int] = ()) -> None:
         transaction.on_commit(realtime.public_games_changed)
 
 
-def _organizer_only(room: _Room, actor: User, doing: str) -> None:
-    """Web policy: only the organizer starts, seats bots, removes people, revokes."""
+def _organizer_only(room: _Room, actor: User, refusal: str) -> None:
+    """Web policy: only the organizer starts, seats bots, removes people, revokes; others
+    are refused with `refusal` (a sentence)."""
     if room.game.organizer_id != actor.pk:
-        raise NotAllowed(f"Only the organizer can {doing}.")
+        raise NotAllowed(refusal)
 
 
 def _require_free_seat(room: _Room) -> None:
     if not room.free_seats():
-        raise Conflict("This game is full.")
+        raise Conflict(_("This game is full."))
 
 
 def _pending_invitation(game: Game, user_id: int) -> Invitation | None:

@@ -4,6 +4,7 @@ removes somebody (a player, a bot or an invitee)."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
@@ -67,14 +68,14 @@ def add_bot(*, game_id: int, by: User, seat: int, level: str = "") -> Membership
     """The organizer seats a bot ("Bot Ada") in the empty `seat` (0-based), at `level` (one
     of the game's seat levels; "" for its default)."""
     room = _locked_room(game_id, by)
-    _organizer_only(room, by, "add a bot")
+    _organizer_only(room, by, _("Only the organizer can add a bot."))
     if not 0 <= seat < room.game.max_players:
-        raise BadRequest("That seat does not exist.")
+        raise BadRequest(_("That seat does not exist."))
     levels = dict(registry.kind(room.game.kind).bot_levels)
     if level and level not in levels:
-        raise BadRequest("This game has no bot of that level.")
+        raise BadRequest(_("This game has no bot of that level."))
     if room.game.status == Game.Status.WAITING and seat not in room.free_seats():
-        raise Conflict("That seat is taken.")
+        raise Conflict(_("That seat is taken."))
     taken = {m.bot_name for m in room.members.values() if m.is_bot}
     name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), f"Bot {len(taken) + 1}")
     try:
@@ -90,10 +91,10 @@ def add_bot(*, game_id: int, by: User, seat: int, level: str = "") -> Membership
 def remove(*, game_id: int, by: User, membership_id: int) -> None:
     """The organizer removes a player, a bot or an invitee (which un-invites them)."""
     room = _locked_room(game_id, by)
-    _organizer_only(room, by, "remove people")
+    _organizer_only(room, by, _("Only the organizer can remove people."))
     member = next((m for m in room.members.values() if m.pk == membership_id), None)
     if member is None:
-        raise BadRequest("That person is not in this game.")
+        raise BadRequest(_("That person is not in this game."))
     try:
         after = rules.remove(room.lobby, _user_pid(by), person_id(member))
     except rules.LobbyError as error:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import registry
@@ -45,20 +46,23 @@ def create_game(
     organizer takes seat 0."""
     game_kind = registry.REGISTRY.get(kind)
     if game_kind is None:
-        raise BadRequest("Choose one of the games on offer.")
+        raise BadRequest(_("Choose one of the games on offer."))
     if max_players not in game_kind.seat_counts:
-        raise BadRequest(f"{game_kind.name} is played by {game_kind.seats_text}.")
+        raise BadRequest(
+            _("%(game)s is played by %(players)s.")
+            % {"game": game_kind.name, "players": game_kind.seats_text}
+        )
     try:
         chosen = resolve_options(game_kind.options, options or {})
     except ValueError as error:
         raise BadRequest(str(error)) from error
     name = " ".join(name.split())[:60]
     if not name:
-        raise BadRequest("Give the game a name.")
+        raise BadRequest(_("Give the game a name."))
     if move_seconds not in turns.PACE_SECONDS:
-        raise BadRequest("Choose one of the clocks on offer.")
+        raise BadRequest(_("Choose one of the clocks on offer."))
     if rated not in Game.Rated.values:
-        raise BadRequest("Choose one of the rating choices.")
+        raise BadRequest(_("Choose one of the rating choices."))
     game = Game.objects.create(
         name=name,
         kind=game_kind.slug,
@@ -81,7 +85,7 @@ def start_game(*, game_id: int, by: User) -> Game:
     seat order (a team game is full, so nobody moves), pending invitations lapse, and the
     table deals the first hand."""
     room = _locked_room(game_id, by)
-    _organizer_only(room, by, "start the game")
+    _organizer_only(room, by, _("Only the organizer can start the game."))
     return _start(room, _user_pid(by))
 
 

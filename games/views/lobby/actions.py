@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -35,7 +36,7 @@ def invite(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.invite(game_id=game_id, by=request.user, username=username),
-        done=f"Invited {username}.",
+        done=_("Invited %(name)s.") % {"name": username},
     )
 
 
@@ -46,7 +47,7 @@ def invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.create_invite_link(game_id=game_id, by=request.user),
-        done="A new invite link is ready: copy it and send it to a friend.",
+        done=_("A new invite link is ready: copy it and send it to a friend."),
     )
 
 
@@ -59,14 +60,14 @@ def email_invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
     # Per client address (ACCOUNT_RATE_LIMITS["invite_mail"]): many accounts from one place.
     # allauth's limiter takes the address from the proxy only when BEHIND_PROXY trusts one.
     if not ratelimit.consume(request, action="invite_mail"):
-        message = "Too many invitations were emailed from your network lately. Try again later."
+        message = _("Too many invitations were emailed from your network lately. Try again later.")
         return _answer(request, game_id, error=message, status=429)
     email = form.cleaned_data["email"]
     return _run(
         request,
         game_id,
         lambda: services.email_invite_link(game_id=game_id, by=request.user, email=email),
-        done=f"An invite link is on its way to {email}.",
+        done=_("An invite link is on its way to %(email)s.") % {"email": email},
     )
 
 
@@ -79,7 +80,7 @@ def revoke_invitation(request: AuthedRequest, game_id: int, invitation_id: int) 
         lambda: services.revoke_invitation(
             game_id=game_id, by=request.user, invitation_id=invitation_id
         ),
-        done="The invitation is revoked.",
+        done=_("The invitation is revoked."),
     )
 
 
@@ -90,7 +91,7 @@ def accept(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.accept(game_id=game_id, user=request.user),
-        done="You have a seat. The organizer starts the game.",
+        done=_("You have a seat. The organizer starts the game."),
     )
 
 
@@ -101,7 +102,7 @@ def decline(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.decline(game_id=game_id, user=request.user),
-        done="You declined the invitation.",
+        done=_("You declined the invitation."),
     )
 
 
@@ -112,7 +113,7 @@ def join(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.join(game_id=game_id, user=request.user),
-        done="You have a seat. The organizer starts the game.",
+        done=_("You have a seat. The organizer starts the game."),
     )
 
 
@@ -123,7 +124,7 @@ def leave(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.leave(game_id=game_id, user=request.user),
-        done="You left the game.",
+        done=_("You left the game."),
     )
 
 
@@ -138,7 +139,7 @@ def add_bot(request: AuthedRequest, game_id: int) -> HttpResponse:
         request,
         game_id,
         lambda: services.add_bot(game_id=game_id, by=request.user, seat=seat, level=level),
-        done="A bot took the seat.",
+        done=_("A bot took the seat."),
     )
 
 
@@ -149,7 +150,7 @@ def remove(request: AuthedRequest, game_id: int, membership_id: int) -> HttpResp
         request,
         game_id,
         lambda: services.remove(game_id=game_id, by=request.user, membership_id=membership_id),
-        done="Removed.",
+        done=_("Removed."),
     )
 
 

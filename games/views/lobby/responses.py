@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from accounts.http import AuthedRequest
@@ -27,7 +28,7 @@ def _from_lobby(request: AuthedRequest) -> bool:
 
 def _not_visible(request: AuthedRequest) -> HttpResponse:
     """404 for a game the user may not see: the 404 page, or a message in the partial."""
-    message = "That game is not available."
+    message = _("That game is not available.")
     if not request.htmx:
         raise Http404(message)
     if _from_lobby(request):

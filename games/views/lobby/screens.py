@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from accounts.http import AuthedRequest
@@ -97,7 +98,7 @@ def user_search(request: AuthedRequest, game_id: int) -> HttpResponse:
     """Up to 8 people whose username or display name starts with `q`, not yet in the game."""
     game = visible_game_or_404(request.user, game_id)
     if not game.memberships.filter(user=request.user, seat__isnull=False).exists():
-        return HttpResponse("Only players of this game can invite.", status=403)
+        return HttpResponse(_("Only players of this game can invite."), status=403)
     # The invite box sends its own field ("username"); `q` is the documented parameter.
     form = UserSearchForm({"q": request.GET.get("q", request.GET.get("username", ""))})
     query = form.cleaned_data["q"] if form.is_valid() else ""
