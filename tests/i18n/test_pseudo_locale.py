@@ -89,7 +89,7 @@ def test_every_game_s_waiting_room_table_and_partials(alice, bob, carol, slug):
     alices = in_pseudo(logged_in_client(alice))
     check(alices, reverse("waiting-room", args=[waiting.pk]))
 
-    seats = kind.min_players
+    seats = kind.table_size
     game = start_table([alice, bob], seats - 2, kind=slug, public=True, name="Table")
     names = bot_names(game)
     table = reverse("table", args=[game.pk])
