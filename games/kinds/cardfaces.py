@@ -32,6 +32,7 @@ SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
 # games/kinds/deck.py (RANK_CONTEXT, SUIT_CONTEXT, SUIT_SINGULAR_CONTEXT), which
 # `translated` looks them up in. A card's name is "%(rank)s of %(suit)s" (deck.card_phrase).
 MARKED_WORDS = (
+    # Translators: a card's rank (here and below), in a card's name ("Two of Clubs").
     pgettext_lazy("card rank", "Two"),
     pgettext_lazy("card rank", "Three"),
     pgettext_lazy("card rank", "Four"),
@@ -45,6 +46,7 @@ MARKED_WORDS = (
     pgettext_lazy("card rank", "Queen"),
     pgettext_lazy("card rank", "King"),
     pgettext_lazy("card rank", "Ace"),
+    # Translators: a suit (here and below), in a card's name ("Two of Clubs") and alone.
     pgettext_lazy("card suit", "Clubs"),
     pgettext_lazy("card suit", "Diamonds"),
     pgettext_lazy("card suit", "Hearts"),

@@ -22,9 +22,9 @@ from .words import Phrase, gettext_noop
 
 MAX_PLAYERS = 4
 MIN_PLAYERS = 2
-# Translators: a number of players in words, in "At least %(count)s players are needed to
-# start."
 NUMBERS = (
+    # Translators: a number of players in words (here and below), in "At least %(count)s
+    # players are needed to start."
     gettext_noop("no"),
     gettext_noop("one"),
     gettext_noop("two"),
