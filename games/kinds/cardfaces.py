@@ -7,6 +7,10 @@ card and process: tables show many cards, and template includes are slow.
 
 Every rendered card carries `data-card` with its code; the hidden-information tests look for
 it. Only cards the viewer may see ever get here.
+
+Names are shown in the active language: a game names its cards in English `Phrase`s
+(games/kinds/deck.py `card_phrase`), translated here from the words marked below, so the
+markup is built once per card, process and language.
 """
 
 from __future__ import annotations
@@ -17,9 +21,47 @@ from typing import Any, Protocol
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+
+from games.phrases import translated
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+# For makemessages: the words the games name their cards with, in the contexts of
+# games/kinds/deck.py (RANK_CONTEXT, SUIT_CONTEXT, SUIT_SINGULAR_CONTEXT), which
+# `translated` looks them up in. A card's name is "%(rank)s of %(suit)s" (deck.card_phrase).
+MARKED_WORDS = (
+    # Translators: a card's rank (here and below), in a card's name ("Two of Clubs").
+    pgettext_lazy("card rank", "Two"),
+    pgettext_lazy("card rank", "Three"),
+    pgettext_lazy("card rank", "Four"),
+    pgettext_lazy("card rank", "Five"),
+    pgettext_lazy("card rank", "Six"),
+    pgettext_lazy("card rank", "Seven"),
+    pgettext_lazy("card rank", "Eight"),
+    pgettext_lazy("card rank", "Nine"),
+    pgettext_lazy("card rank", "Ten"),
+    pgettext_lazy("card rank", "Jack"),
+    pgettext_lazy("card rank", "Queen"),
+    pgettext_lazy("card rank", "King"),
+    pgettext_lazy("card rank", "Ace"),
+    # Translators: a suit (here and below), in a card's name ("Two of Clubs") and alone.
+    pgettext_lazy("card suit", "Clubs"),
+    pgettext_lazy("card suit", "Diamonds"),
+    pgettext_lazy("card suit", "Hearts"),
+    pgettext_lazy("card suit", "Spades"),
+    # Translators: one card of a suit, as in "You must follow suit: play a club."
+    pgettext_lazy("card suit, singular", "club"),
+    pgettext_lazy("card suit, singular", "diamond"),
+    pgettext_lazy("card suit, singular", "heart"),
+    pgettext_lazy("card suit, singular", "spade"),
+)
+
+
+def suit_name(suit: str) -> str:
+    """The name of suit letter `suit` ("Spades"), in the active language."""
+    return pgettext("card suit", SUIT_NAMES[suit])
 
 
 @dataclass(frozen=True)
@@ -52,7 +94,7 @@ def suit_info(suit: str) -> dict[str, str]:
     """A suit as the templates show it (trump chips, suit buttons)."""
     return {
         "code": suit,
-        "name": SUIT_NAMES[suit],
+        "name": suit_name(suit),
         "symbol": SUIT_SYMBOLS[suit],
         "color": "red" if suit in "DH" else "black",
     }
@@ -63,7 +105,7 @@ def _inside(rank: str, suit: str | None) -> str:
         return (
             '<span class="pcard-corner" aria-hidden="true">JK</span>'
             '<span class="pcard-pip" aria-hidden="true">★</span>'
-            '<span class="pcard-word" aria-hidden="true">Joker</span>'
+            f'<span class="pcard-word" aria-hidden="true">{escape(gettext("Joker"))}</span>'
         )
     symbol = SUIT_SYMBOLS[suit]
     corner = f"{rank}<br>{symbol}"
@@ -74,10 +116,16 @@ def _inside(rank: str, suit: str | None) -> str:
     )
 
 
-@lru_cache(maxsize=1024)
 def face(code: str, rank: str, suit: str | None, name: str) -> CardFace:
-    """The card called `name`, posted as `code`: rank label ("10", "Q"), suit letter (None
-    for a joker)."""
+    """The card called `name` (English, a `Phrase` or a marked message: shown translated),
+    posted as `code`: rank label ("10", "Q"), suit letter (None for a joker)."""
+    return _face(code, rank, suit, name, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _face(code: str, rank: str, suit: str | None, name: str, language: str | None) -> CardFace:
+    """`face` in `language`, the active one (its cache key: the markup holds words)."""
+    name = translated(name)
     if suit is None:
         classes = "pcard pcard-joker"
     else:

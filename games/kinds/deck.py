@@ -3,13 +3,16 @@
 Each game numbers its own cards (`Card`, a NewType of int in its engine/cards.py) so that a
 card's suit and rank are one division away and a set of cards is an int mask; what is the
 same in every such numbering lives here: the suits and the 52-card ranks, reading a card's
-code, and turning a mask back into its cards. No Django here: the engines use it.
+code, and turning a mask back into its cards; the cards' names, for the Django side to
+translate (games/kinds/words.py). No Django here: the engines use it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
+
+from .words import Phrase, gettext_noop
 
 C = TypeVar("C", bound=int)
 T = TypeVar("T")
@@ -33,6 +36,34 @@ RANK_NAMES: tuple[str, ...] = (
     "King",
     "Ace",
 )
+SUIT_NAMES: tuple[str, ...] = ("Clubs", "Diamonds", "Hearts", "Spades")
+SUIT_SINGULAR: tuple[str, ...] = ("club", "diamond", "heart", "spade")
+# The translation contexts of the words cards are named with (pgettext's): "Hearts" the suit
+# is not Hearts the game. games/kinds/cardfaces.py marks every such word with its context.
+RANK_CONTEXT = "card rank"
+SUIT_CONTEXT = "card suit"
+SUIT_SINGULAR_CONTEXT = "card suit, singular"
+
+
+def card_phrase(rank_name: str, suit_name: str) -> Phrase:
+    """A card's name for messages and screen readers, "Queen of Spades" in English, from a
+    rank's name (RANK_NAMES) and a suit's (SUIT_NAMES); the Django side translates the
+    pattern and both words."""
+    return Phrase(
+        # Translators: a card's name, e.g. "Queen of Spades": %(rank)s is a rank's name
+        # ("Queen"), %(suit)s a suit's ("Spades"). Order them as your language names cards.
+        gettext_noop("%(rank)s of %(suit)s"),
+        {
+            "rank": Phrase(rank_name, context=RANK_CONTEXT),
+            "suit": Phrase(suit_name, context=SUIT_CONTEXT),
+        },
+    )
+
+
+def suit_word(suit: int) -> Phrase:
+    """Suit index `suit` as one card of it is called, "club", for a sentence ("play a
+    club")."""
+    return Phrase(SUIT_SINGULAR[suit], context=SUIT_SINGULAR_CONTEXT)
 
 
 def code_reader(by_code: Mapping[str, C], examples: str) -> Callable[[str], C]:

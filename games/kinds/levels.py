@@ -16,15 +16,20 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .protocol import Bot, Rules
+from .words import gettext_noop
 
 S = TypeVar("S")
 A = TypeVar("A")
 
-# (level, label), in the order the waiting room offers them: the first is "Add a bot".
+# (level, label), in the order the waiting room offers them: the first is "Add a bot". The
+# labels are marked for translation: whoever shows them translates them (games/phrases.py).
 LEVELS: tuple[tuple[str, str], ...] = (
-    ("medium", "Medium bot"),
-    ("easy", "Easy bot"),
-    ("hard", "Hard bot"),
+    # Translators: a machine player's level of play.
+    ("medium", gettext_noop("Medium bot")),
+    # Translators: a machine player's level of play.
+    ("easy", gettext_noop("Easy bot")),
+    # Translators: a machine player's level of play.
+    ("hard", gettext_noop("Hard bot")),
 )
 
 

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from .words import Phrase, gettext_noop
+
 S = TypeVar("S")  # a game's state
 A = TypeVar("A")  # a game's action
 V = TypeVar("V", covariant=True)  # what a seat sees
@@ -34,12 +36,23 @@ A_out = TypeVar("A_out", covariant=True)
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse. `str(error)` is a sentence for the player; `code` is a
-    stable identifier for tests and logs (e.g. "not_your_turn", "must_follow_suit")."""
+    """An action the rules refuse. `str(error)` is a sentence for the player, in English;
+    `code` is a stable identifier for tests and logs (e.g. "not_your_turn",
+    "must_follow_suit").
 
-    def __init__(self, message: str, code: str = "illegal") -> None:
-        super().__init__(message)
-        self.message = message
+    `template` is the sentence as written, a message marked with `gettext_noop`
+    (games/kinds/words.py), with %(name)s placeholders for `params`; `message` is the
+    `Phrase` of both, `template % params` in English, which the Django side translates when
+    it shows it (games/phrases.py `refusal_text`). A param may be a `Phrase` (a card's name),
+    translated as well."""
+
+    def __init__(
+        self, message: str, code: str = "illegal", params: Mapping[str, object] | None = None
+    ) -> None:
+        self.template = message
+        self.params: Mapping[str, object] = params or {}
+        self.message = Phrase(message, params)
+        super().__init__(self.message)
         self.code = code
 
 
@@ -70,6 +83,9 @@ class Option:
 
     `choices` are (value, label) pairs; `default` must be one of the values. Values are ints
     or None (e.g. "no match: one deal"), so every option is a simple choice in a form.
+    `label`, `help` and the choices' labels are English messages marked with `gettext_noop`
+    or `Phrase`s (games/kinds/words.py): whoever shows them translates them
+    (games/phrases.py `translated`).
     """
 
     name: str
@@ -88,12 +104,17 @@ class Option:
 
 def target_option(usual: int, short: int, help: str) -> Option:
     """The "Play to" option of a game played to a target score (Hearts, Hundred and Ten):
-    the usual target, the default, and a shorter one."""
+    the usual target, the default, and a shorter one. `help` is marked for translation by
+    the game."""
     return Option(
         "target",
-        "Play to",
+        # Translators: the option of a game's target score, e.g. "Play to: 100 points".
+        gettext_noop("Play to"),
         usual,
-        ((usual, f"{usual} points (the usual game)"), (short, f"{short} points (a short game)")),
+        (
+            (usual, Phrase(gettext_noop("%(points)s points (the usual game)"), {"points": usual})),
+            (short, Phrase(gettext_noop("%(points)s points (a short game)"), {"points": short})),
+        ),
         help=help,
     )
 

@@ -29,6 +29,7 @@ from games.gamekind import BadAction, GameKind
 from games.kinds.protocol import IllegalAction
 from games.live import presence
 from games.models import Game, Snapshot
+from games.phrases import refusal_text
 from games.services.announce import after_change
 from games.services.errors import NotAPlayer, RefusedMove, StaleTable, UnreadableMove
 from games.services.recording import record
@@ -128,7 +129,7 @@ def submit_move(
             game, before, member.seat, action, auto=False, served=turns.served_seats(members)
         )
     except IllegalAction as exc:
-        raise RefusedMove(exc.message) from exc
+        raise RefusedMove(refusal_text(exc)) from exc
     after_change(
         game, before, after, mover_seat=member.seat, members=members, moves=[(member.seat, action)]
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from games.kinds.statistics import Counts, Statistics
 
 from .engine.state import FiftySixState
@@ -22,8 +24,15 @@ def count(state: FiftySixState, seat: int) -> Counts:
 
 def describe(sums: Mapping[str, int]) -> list[tuple[str, str]]:
     return [
-        ("Contracts made", f"{sums.get('made', 0)} of {sums.get('contracts', 0)}"),
-        ("Tables won", str(sums.get("tables", 0))),
+        (
+            # Translators: how many of a player's contracts (winning bids) they made.
+            _("Contracts made"),
+            # Translators: contracts made of contracts bid, e.g. "3 of 5".
+            _("%(made)s of %(contracts)s")
+            % {"made": sums.get("made", 0), "contracts": sums.get("contracts", 0)},
+        ),
+        # Translators: Fifty-Six's "tables": the tokens a team wins and loses.
+        (_("Tables won"), str(sums.get("tables", 0))),
     ]
 
 

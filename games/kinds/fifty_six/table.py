@@ -19,9 +19,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
 from games.kinds.cardfaces import CardFace, face_of, suit_info
+from games.phrases import translated
 from games.steps import NO_STEPS
 
 from .engine import (
@@ -37,8 +40,22 @@ from .engine import (
     parse_card,
 )
 
-TEAM_NAMES = ("Team A", "Team B")
+TEAM_NAMES = (gettext_lazy("Team A"), gettext_lazy("Team B"))
 MOVE_KINDS = ("bid", "pass", "trump", "ask", "play")
+# What the seat to act does in each phase: (said to them, said of them: the frame writes
+# "Waiting for Ann to call.").
+PROMPTS = {
+    "auction": (
+        gettext_lazy("Your call: bid or pass."),
+        # Translators: completes "Waiting for Ann and Bob …"; a call is a bid or a pass.
+        pgettext_lazy("waiting for", "to call"),
+    ),
+    "trump_choice": (
+        gettext_lazy("You won the auction: lay a trump card face down."),
+        pgettext_lazy("waiting for", "to choose trump"),
+    ),
+    "play": (gettext_lazy("Your turn: play a card."), pgettext_lazy("waiting for", "to play")),
+}
 PHASES = {"auction": "bidding", "trump_choice": "trump", "play": "tricks"}
 TOTAL_POINTS = 56
 
@@ -67,18 +84,18 @@ def _bids(view: FiftySixView) -> tuple[list[dict[str, Any]], list[dict[str, str]
             {
                 "value": option.value,
                 "allowed": option.allowed,
-                "why": option.reason,
+                "why": translated(option.reason),
                 "big": option.value >= BIG_BID,
             }
         )
         if option.allowed or option.reason != reason:
             if run:
-                reasons.append({"values": _span(run), "text": reason})
+                reasons.append({"values": _span(run), "text": translated(reason)})
             run, reason = ([], "") if option.allowed else ([option.value], option.reason)
         else:
             run.append(option.value)
     if run:
-        reasons.append({"values": _span(run), "text": reason})
+        reasons.append({"values": _span(run), "text": translated(reason)})
     return buttons, reasons
 
 
@@ -87,7 +104,8 @@ def _span(values: list[int]) -> str:
 
 
 def _call_text(bid: int | None) -> str:
-    return "pass" if bid is None else str(bid)
+    # Translators: a pass in Fifty-Six's auction, beside the player's name.
+    return pgettext("auction call", "pass") if bid is None else str(bid)
 
 
 class FiftySixContext(TableContext):
@@ -158,37 +176,43 @@ class FiftySixTable(TableTemplates):
                 "by": names[view.revealed_by] if view.revealed_by is not None else "",
                 "mine": view.is_bidder and not view.trump_revealed,
             }
-        facts: list[dict[str, Any]] = [{"text": f"Hand {view.hand_index + 1}", "class": ""}]
+        facts: list[dict[str, Any]] = [
+            {"text": _("Hand %(number)s") % {"number": view.hand_index + 1}, "class": ""}
+        ]
         if view.contract is not None and view.bidder is not None:
-            tani = " (tani: alone)" if view.tani else ""
-            facts.append(
-                {"text": f"{names[view.bidder]} bid {view.contract}{tani}", "class": "bid-chip"}
-            )
+            said = {"name": names[view.bidder], "points": view.contract}
+            if view.tani:
+                # Translators: "tani": Fifty-Six's bid of 56, played by the bidder alone.
+                text = _("%(name)s bid %(points)s (tani: alone)") % said
+            else:
+                text = _("%(name)s bid %(points)s") % said
+            facts.append({"text": text, "class": "bid-chip"})
         if view.trump_revealed and view.trump_suit:
             info = suit_info(view.trump_suit)
-            facts.append({"text": f"Trump {info['symbol']} {info['name']}", "class": "trump-chip"})
-        prompts = {
-            "auction": ("Your call: bid or pass.", "to call"),
-            "trump_choice": ("You won the auction: lay a trump card face down.", "to choose trump"),
-            "play": ("Your turn: play a card.", "to play"),
-        }
-        prompt, waiting = prompts.get(view.phase, ("", ""))
+            facts.append(
+                {
+                    # Translators: %(suit)s is the trump suit: its sign and name ("♠ Spades").
+                    "text": _("Trump %(suit)s") % {"suit": f"{info['symbol']} {info['name']}"},
+                    "class": "trump-chip",
+                }
+            )
+        yours, theirs = PROMPTS.get(view.phase, ("", ""))
+        prompt, waiting = str(yours), str(theirs)
         if view.phase == "auction" and not view.can_pass and mine:
-            prompt = "Your call: you open, so you must bid."
+            prompt = _("Your call: you open, so you must bid.")
         if view.phase == "play" and mine and view.must_play_after_ask and view.trump_suit:
             info = suit_info(view.trump_suit)
-            prompt = (
-                f"You asked: trump is {info['symbol']} {info['name']}. "
-                "Play a trump if you have one."
-            )
+            prompt = _("You asked: trump is %(suit)s. Play a trump if you have one.") % {
+                "suit": f"{info['symbol']} {info['name']}"
+            }
         void_note = ""
         if view.phase == "auction" and not view.calls and view.history:
             last_hand = view.history[-1]
             if last_hand.outcome == "void":
-                void_note = (
-                    f"Hand {last_hand.index + 1} was void (the other team held no card of the "
-                    "trump suit): the same dealer deals again."
-                )
+                void_note = _(
+                    "Hand %(number)s was void (the other team held no card of the trump suit): "
+                    "the same dealer deals again."
+                ) % {"number": last_hand.index + 1}
         return {
             "phase": PHASES.get(view.phase, "over"),
             "round_number": view.hand_index + 1,
@@ -196,7 +220,7 @@ class FiftySixTable(TableTemplates):
             "facts": facts,
             "prompt": prompt,
             "waiting": waiting,
-            "seat_turn": waiting or "to play",
+            "seat_turn": waiting or pgettext("waiting for", "to play"),
             "seats": seats,
             "hand": hand,
             "calls": [{"name": names[s], "call": _call_text(b)} for s, b in view.calls],
@@ -218,9 +242,9 @@ class FiftySixTable(TableTemplates):
             "trick": trick,
             "done_trick": done,
             "contract": view.contract,
-            "bidder_team": TEAM_NAMES[bidder_team] if bidder_team is not None else "",
+            "bidder_team": str(TEAM_NAMES[bidder_team]) if bidder_team is not None else "",
             "team_points": [
-                {"name": TEAM_NAMES[t], "points": view.points[t], "bidding": t == bidder_team}
+                {"name": str(TEAM_NAMES[t]), "points": view.points[t], "bidding": t == bidder_team}
                 for t in (0, 1)
             ]
             if playing
@@ -247,7 +271,7 @@ class FiftySixTable(TableTemplates):
                 {
                     "number": record.index + 1,
                     "bidder": names[record.bidder],
-                    "team": TEAM_NAMES[team],
+                    "team": str(TEAM_NAMES[team]),
                     "contract": record.contract,
                     "outcome": record.outcome,
                     "points": record.points[team],
@@ -267,7 +291,7 @@ class FiftySixTable(TableTemplates):
             members = [names[s] for s in range(len(names)) if s & 1 == t]
             teams.append(
                 {
-                    "name": TEAM_NAMES[t],
+                    "name": str(TEAM_NAMES[t]),
                     "members": ", ".join(members),
                     "tables": view.tables[t] if view.tables is not None else None,
                     "game_points": view.game_points[t],
@@ -288,7 +312,7 @@ class FiftySixTable(TableTemplates):
     ) -> Bid | Pass | ChooseTrump | AskTrump | Play:
         kind = data.get("kind", "")
         if kind not in MOVE_KINDS:
-            raise BadAction("That move could not be read: unknown kind of move.")
+            raise BadAction(_("That move could not be read: unknown kind of move."))
         if kind == "pass":
             return Pass()
         if kind == "ask":
@@ -296,24 +320,26 @@ class FiftySixTable(TableTemplates):
         if kind == "bid":
             text = data.get("amount", "").strip()
             if not (text.isascii() and text.isdigit()) or len(text) > 3:
-                raise BadAction("Choose a bid from 28 to 56.")
+                raise BadAction(_("Choose a bid from 28 to 56."))
             return Bid(int(text))
         texts = data.getlist("card")
         if len(texts) != 1 or not texts[0].strip():
-            raise BadAction("Choose one card.")
+            raise BadAction(_("Choose one card."))
         card = _card(texts[0])
         return ChooseTrump(card) if kind == "trump" else Play(card)
 
     def describe(self, action: Bid | Pass | ChooseTrump | AskTrump | Play) -> str:
         if isinstance(action, Bid):
-            return f"Bid {action.value}."
+            return _("Bid %(points)s.") % {"points": action.value}
         if isinstance(action, Pass):
-            return "Pass."
+            # Translators: a hint: pass in the bidding.
+            return pgettext("bidding", "Pass.")
         if isinstance(action, AskTrump):
-            return "Ask for the trump."
+            return _("Ask for the trump.")
+        name = translated(card_name(action.card))
         if isinstance(action, ChooseTrump):
-            return f"Lay the {card_name(action.card)} face down as trump."
-        return f"Play the {card_name(action.card)}."
+            return _("Lay the %(card)s face down as trump.") % {"card": name}
+        return _("Play the %(card)s.") % {"card": name}
 
 
 _card = card_reader(parse_card, "JC0 or 10H1")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from games.kinds.statistics import Counts, Statistics, per
 
 from .engine.state import HeartsState
@@ -19,8 +21,9 @@ def count(state: HeartsState, seat: int) -> Counts:
 
 def describe(sums: Mapping[str, int]) -> list[tuple[str, str]]:
     return [
-        ("Points per hand", per(sums.get("points", 0), sums.get("hands", 0))),
-        ("Moon shots", str(sums.get("moons", 0))),
+        (_("Points per hand"), per(sums.get("points", 0), sums.get("hands", 0))),
+        # Translators: how many times a player shot the moon (took every point of a hand).
+        (_("Moon shots"), str(sums.get("moons", 0))),
     ]
 
 

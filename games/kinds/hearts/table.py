@@ -11,9 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import QueryDict
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
 from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
 from games.kinds.cardfaces import CardFace, face_of
+from games.phrases import translated
 from games.steps import NO_STEPS
 
 from .engine import (
@@ -29,7 +33,43 @@ from .engine import (
     trick_winner,
 )
 
-DIRECTION_WORDS = {"left": "to the left", "right": "to the right", "across": "across"}
+# What the table says of each pass direction, translated when it is drawn: the bar's chip
+# (without and with the receiver), the note in the middle of the felt, the pass picker's
+# legend and the score sheet's row.
+PASS_CHIP = {
+    "left": gettext_lazy("Pass to the left"),
+    "right": gettext_lazy("Pass to the right"),
+    "across": gettext_lazy("Pass across"),
+}
+PASS_CHIP_TO = {
+    "left": gettext_lazy("Pass to the left (%(name)s)"),
+    "right": gettext_lazy("Pass to the right (%(name)s)"),
+    "across": gettext_lazy("Pass across (%(name)s)"),
+}
+EVERYONE_PASSES = {
+    "left": gettext_lazy("Everyone passes three cards to the left."),
+    "right": gettext_lazy("Everyone passes three cards to the right."),
+    "across": gettext_lazy("Everyone passes three cards across."),
+}
+PASS_LEGEND = {
+    "left": gettext_lazy(
+        "Choose three cards to pass to the left to %(name)s. "
+        "Nobody sees them until everyone has passed."
+    ),
+    "right": gettext_lazy(
+        "Choose three cards to pass to the right to %(name)s. "
+        "Nobody sees them until everyone has passed."
+    ),
+    "across": gettext_lazy(
+        "Choose three cards to pass across to %(name)s. Nobody sees them until everyone has passed."
+    ),
+}
+PASSED: dict[str, Promise] = {
+    "left": gettext_lazy("Passed to the left"),
+    "right": gettext_lazy("Passed to the right"),
+    "across": gettext_lazy("Passed across"),
+    "hold": gettext_lazy("No passing"),
+}
 PASS_SIZE = 3
 MOVE_KINDS = ("pass", "play")
 
@@ -44,9 +84,10 @@ def card_info(card: Card, **extra: Any) -> dict[str, Any]:
 
 def _pass_text(view: HeartsView, names: tuple[str, ...]) -> str:
     if view.pass_direction == "hold":
-        return "No passing this hand"
-    to = f" ({names[view.pass_to]})" if view.pass_to is not None else ""
-    return f"Pass {DIRECTION_WORDS[view.pass_direction]}{to}"
+        return _("No passing this hand")
+    if view.pass_to is None:
+        return str(PASS_CHIP[view.pass_direction])
+    return str(PASS_CHIP_TO[view.pass_direction]) % {"name": names[view.pass_to]}
 
 
 class HeartsContext(TableContext):
@@ -56,6 +97,8 @@ class HeartsContext(TableContext):
     passing: bool
     pass_to: str
     pass_direction: str
+    everyone_passes: str
+    pass_legend: str
     my_pass: list[dict[str, Any]]
     received: list[dict[str, Any]]
     received_from: str
@@ -113,21 +156,30 @@ class HeartsTable(TableTemplates):
         if playing and len(view.to_act) == 1:
             (leader,) = tuple(view.to_act)
             if not view.trick:
-                leader_text = "Your lead." if leader == frame.seat else f"{names[leader]} leads."
+                leader_text = (
+                    _("Your lead.")
+                    if leader == frame.seat
+                    else _("%(name)s leads.") % {"name": names[leader]}
+                )
         facts: list[dict[str, Any]] = []
         if view.phase != "over":
-            facts.append({"text": f"Hand {view.hand_index + 1}", "class": ""})
+            facts.append(
+                {"text": _("Hand %(number)s") % {"number": view.hand_index + 1}, "class": ""}
+            )
             facts.append({"text": _pass_text(view, names), "class": "pass-chip"})
             if view.hearts_broken:
-                facts.append({"text": "Hearts broken", "class": "hearts-chip"})
-        facts.append({"text": f"Play to {view.target}", "class": ""})
+                # Translators: a heart has been played, so hearts may be led.
+                facts.append({"text": _("Hearts broken"), "class": "hearts-chip"})
+        facts.append({"text": _("Play to %(points)s") % {"points": view.target}, "class": ""})
         pass_to = names[view.pass_to] if view.pass_to is not None else ""
         if passing:
-            prompt = f"Your turn: choose three cards to pass to {pass_to}."
-            waiting = "to choose their pass"
+            prompt = _("Your turn: choose three cards to pass to %(name)s.") % {"name": pass_to}
+            # Translators: completes "Waiting for Ann and Bob …".
+            waiting = pgettext("waiting for", "to choose their pass")
         else:
-            prompt = "Your turn: play a card."
-            waiting = "to play"
+            prompt = _("Your turn: play a card.")
+            waiting = pgettext("waiting for", "to play")
+        direction = view.pass_direction
         received_from = view.received_from
         return {
             "phase": {"pass": "passing", "play": "tricks"}.get(view.phase, "over"),
@@ -135,12 +187,17 @@ class HeartsTable(TableTemplates):
             "facts": facts,
             "prompt": prompt,
             "waiting": waiting,
-            "seat_turn": "choosing" if passing else "to play",
+            # Translators: the chip on a seat whose player is to act.
+            "seat_turn": pgettext("seat", "choosing") if passing else pgettext("seat", "to play"),
             "seats": seats,
             "hand": hand,
             "passing": passing and frame.controls and view.my_pass is None,
             "pass_to": pass_to,
-            "pass_direction": DIRECTION_WORDS.get(view.pass_direction, ""),
+            "pass_direction": direction,
+            "everyone_passes": str(EVERYONE_PASSES.get(direction, "")),
+            "pass_legend": str(PASS_LEGEND[direction]) % {"name": pass_to}
+            if direction in PASS_LEGEND
+            else "",
             "my_pass": [card_info(c) for c in view.my_pass] if view.my_pass else [],
             "received": [card_info(c) for c in view.received] if view.received else [],
             "received_from": names[received_from] if received_from is not None else "",
@@ -178,6 +235,7 @@ class HeartsTable(TableTemplates):
                 {
                     "number": record.index + 1,
                     "direction": record.pass_direction,
+                    "passed": str(PASSED.get(record.pass_direction, "")),
                     "moon": names[record.moon_shooter] if record.moon_shooter is not None else "",
                     "cells": [
                         {"points": p, "total": t}
@@ -201,22 +259,28 @@ class HeartsTable(TableTemplates):
     def parse_action(self, data: QueryDict, seat: int) -> Pass | Play:
         kind = data.get("kind", "")
         if kind not in MOVE_KINDS:
-            raise BadAction("That move could not be read: unknown kind of move.")
+            raise BadAction(_("That move could not be read: unknown kind of move."))
         if kind == "pass":
             cards = [t for t in data.getlist("cards") if t.strip()]
             if len(cards) != PASS_SIZE:
-                raise BadAction("Choose exactly three cards to pass.")
+                raise BadAction(_("Choose exactly three cards to pass."))
             return Pass(tuple(_card(t) for t in cards))
         texts = data.getlist("card")
         if len(texts) != 1 or not texts[0].strip():
-            raise BadAction("Choose one card to play.")
+            raise BadAction(_("Choose one card to play."))
         return Play(_card(texts[0]))
 
     def describe(self, action: Pass | Play) -> str:
         if isinstance(action, Pass):
-            named = [card_name(c) for c in action.cards]
-            return "Pass the " + ", the ".join(named[:-1]) + f" and the {named[-1]}."
-        return f"Play the {card_name(action.card)}."
+            named = [translated(card_name(c)) for c in action.cards]
+            if len(named) != PASS_SIZE:  # not a pass the rules take: name the cards alone
+                return _("Pass %(cards)s.") % {"cards": ", ".join(named)}
+            return _("Pass the %(first)s, the %(second)s and the %(third)s.") % {
+                "first": named[0],
+                "second": named[1],
+                "third": named[2],
+            }
+        return _("Play the %(card)s.") % {"card": translated(card_name(action.card))}
 
 
 # The hand as shown: clubs, diamonds, spades, hearts (black and red alternate), low to high.

@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from django.utils.translation import gettext_lazy
+
 from games.gamekind import GameKind
 
 KIND = GameKind.of(
     __package__,
-    blurb="The Irish trick-taking game: bid, name trump, discard and draw, take tricks.",
+    # Lazy, so that every page shows it in its own language (GameKind types it as a str).
+    blurb=cast(
+        str,
+        gettext_lazy(
+            "The Irish trick-taking game: bid, name trump, discard and draw, take tricks."
+        ),
+    ),
     stylesheet="css/kinds/hundred-and-ten.css",
 )

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kinds.cardfaces import suit_info
+from django.utils.translation import gettext as _
 
-from .engine import SUIT_NAMES, RoundRecord
+from games.kinds.cardfaces import suit_info, suit_name
+
+from .engine import RoundRecord
 from .faces import card_info
 
 PAST_ROUNDS_SHOWN = 3
@@ -77,16 +79,25 @@ def score_rows(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list
 
 
 def _round_summary(names: tuple[str, ...], record: RoundRecord) -> str:
+    """What happened in a finished round, after "Round 3: " (side.html)."""
     if record.outcome == "no_bidders" or record.bidder is None:
-        return f"everyone passed ({names[record.dealer]} dealt)"
-    who = names[record.bidder]
-    trump = SUIT_NAMES[record.trump] if record.trump else "?"
+        # Translators: a round nobody bid in, after "Round 3: ".
+        return _("everyone passed (%(dealer)s dealt)") % {"dealer": names[record.dealer]}
     points = record.round_scores[record.bidder]
-    verdict = {"made": "made it", "failed": "went set", "moon": "shot the moon"}.get(
-        record.outcome, record.outcome
-    )
-    sign = "+" if points > 0 else ""
-    return f"{who} bid {record.bid} in {trump} and {verdict} ({sign}{points})"
+    said = {
+        "name": names[record.bidder],
+        "bid": record.bid,
+        "trump": suit_name(record.trump) if record.trump else "?",
+        "points": f"+{points}" if points > 0 else str(points),
+    }
+    # Translators: a finished round, after "Round 3: "; %(trump)s is a suit ("Spades") and
+    # %(points)s what the bidder scored ("+25", "-20").
+    if record.outcome == "made":
+        return _("%(name)s bid %(bid)s in %(trump)s and made it (%(points)s)") % said
+    if record.outcome == "failed":
+        # Translators: "went set": the bidder fell short of the bid and loses it.
+        return _("%(name)s bid %(bid)s in %(trump)s and went set (%(points)s)") % said
+    return _("%(name)s bid %(bid)s in %(trump)s and shot the moon (%(points)s)") % said  # "moon"
 
 
 def past_rounds(names: tuple[str, ...], history: tuple[RoundRecord, ...]) -> list[dict[str, Any]]:

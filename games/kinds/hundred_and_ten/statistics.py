@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from games.kinds.statistics import Counts, Statistics
 
 from .engine.state import GameState
@@ -18,7 +20,12 @@ def count(state: GameState, seat: int) -> Counts:
 
 def describe(sums: Mapping[str, int]) -> list[tuple[str, str]]:
     made = sums.get("made", 0)
-    return [("Contracts made", str(made)), ("Contracts set", str(sums.get("contracts", 0) - made))]
+    return [
+        # Translators: how many of a player's contracts (winning bids) they made.
+        (_("Contracts made"), str(made)),
+        # Translators: how many of a player's contracts (winning bids) went set (failed).
+        (_("Contracts set"), str(sums.get("contracts", 0) - made)),
+    ]
 
 
 STATISTICS = Statistics(count, describe)

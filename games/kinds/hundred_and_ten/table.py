@@ -13,14 +13,16 @@ from typing import Any
 
 from django.http import QueryDict
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from games.gamekind import BadAction, Frame, TableContext, TableTemplates, card_reader
-from games.kinds.cardfaces import suit_info
+from games.kinds.cardfaces import suit_info, suit_name
+from games.phrases import html_sentence, translated
 from games.steps import NO_STEPS
 
 from . import score_sheet
 from .engine import (
-    SUIT_NAMES,
     SUITS,
     Bid,
     Discard,
@@ -38,19 +40,34 @@ from .engine import (
 from .engine.rules import trick_winner
 from .faces import card_info
 
+# (CSS word, label) of each phase; the labels are translated when a table is drawn.
 PHASES = {
-    Status.BIDDING: ("bidding", "Bidding"),
-    Status.TRUMP_SELECTION: ("trump", "Naming trump"),
-    Status.DISCARD: ("discard", "Discarding"),
-    Status.TRICKS: ("tricks", "Playing tricks"),
-    Status.WON: ("over", "Game over"),
+    Status.BIDDING: ("bidding", gettext_lazy("Bidding")),
+    Status.TRUMP_SELECTION: ("trump", gettext_lazy("Naming trump")),
+    Status.DISCARD: ("discard", gettext_lazy("Discarding")),
+    Status.TRICKS: ("tricks", gettext_lazy("Playing tricks")),
+    Status.WON: ("over", gettext_lazy("Game over")),
 }
-# What the seat to act does: (said to them, said of them).
+# What the seat to act does: (said to them, said of them: the frame writes "Waiting for Ann
+# to bid.").
 VERBS = {
-    Status.BIDDING: ("bid or pass", "to bid"),
-    Status.TRUMP_SELECTION: ("you won the bid, choose trump", "to choose trump"),
-    Status.DISCARD: ("give up cards and draw new ones", "to discard"),
-    Status.TRICKS: ("play a card", "to play"),
+    Status.BIDDING: (
+        gettext_lazy("Your turn: bid or pass."),
+        # Translators: completes "Waiting for Ann and Bob …".
+        pgettext_lazy("waiting for", "to bid"),
+    ),
+    Status.TRUMP_SELECTION: (
+        gettext_lazy("Your turn: you won the bid, choose trump."),
+        pgettext_lazy("waiting for", "to choose trump"),
+    ),
+    Status.DISCARD: (
+        gettext_lazy("Your turn: give up cards and draw new ones."),
+        pgettext_lazy("waiting for", "to discard"),
+    ),
+    Status.TRICKS: (
+        gettext_lazy("Your turn: play a card."),
+        pgettext_lazy("waiting for", "to play"),
+    ),
 }
 MOVE_KINDS = ("bid", "unpass", "trump", "discard", "play")
 
@@ -62,17 +79,20 @@ BIG_BID = 30
 
 def bid_label(amount: int) -> str:
     if amount == 0:
-        return "Pass"
+        # Translators: the button that passes in the bidding.
+        return pgettext("bidding", "Pass")
     if amount == 60:
-        return "Shoot the moon (60)"
-    return f"Bid {amount}"
+        # Translators: the bid of 60, winning all five tricks.
+        return _("Shoot the moon (60)")
+    # Translators: a bid's button, and a seat's bid beside its name.
+    return _("Bid %(points)s") % {"points": amount}
 
 
 def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
     """This round's bid or pass of `seat`, as shown by its name."""
     if view.status != Status.BIDDING:
         if view.bidder == seat and view.bid:
-            return f"Bid {view.bid}", False
+            return _("Bid %(points)s") % {"points": view.bid}, False
         return "", False
     last = None
     for who, amount in view.bids:
@@ -80,9 +100,13 @@ def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
             last = amount
     if last is None:
         if seat == view.seat and view.pre_passed:
-            return "Passing", True
+            # Translators: beside one's name: a pass announced before one's turn.
+            return _("Passing"), True
         return "", False
-    return ("Passed", True) if last == 0 else (f"Bid {last}", False)
+    if last == 0:
+        # Translators: beside a player's name: they passed in the bidding.
+        return pgettext("bidding", "Passed"), True
+    return _("Bid %(points)s") % {"points": last}, False
 
 
 class HundredAndTenContext(TableContext):
@@ -109,7 +133,8 @@ class HundredAndTenTable(TableTemplates):
         names = frame.names
         mine = frame.my_turn
         controls = frame.controls
-        phase, phase_label = PHASES.get(view.status, ("waiting", str(view.status)))
+        phase, label = PHASES.get(view.status, ("waiting", str(view.status)))
+        phase_label = str(label)
         tricks_won = [0] * view.players
         for done in view.tricks:
             tricks_won[done.winner] += 1
@@ -155,39 +180,60 @@ class HundredAndTenTable(TableTemplates):
             }
         leader_text = ""
         if view.status == Status.TRICKS and view.active_seat is not None:
-            leader_text = "Your lead." if mine else f"{names[view.active_seat]} leads."
+            leader_text = (
+                _("Your lead.")
+                if mine
+                else _("%(name)s leads.") % {"name": names[view.active_seat]}
+            )
         contract = None
         if view.bidder is not None and view.bid and view.status != Status.WON:
             contract = {"bidder": names[view.bidder], "bid": view.bid}
         facts: list[dict[str, Any]] = []
         if view.status != Status.WON:
-            facts.append({"text": f"Round {view.round_index + 1}", "class": ""})
+            facts.append(
+                {"text": _("Round %(number)s") % {"number": view.round_index + 1}, "class": ""}
+            )
         facts.append({"text": phase_label, "class": ""})
         if contract:
-            moon = " (shoot the moon)" if contract["bid"] == 60 else ""
-            facts.append({"text": f"{contract['bidder']} bid {contract['bid']}{moon}", "class": ""})
+            said = {"name": contract["bidder"], "points": contract["bid"]}
+            if contract["bid"] == 60:
+                text = _("%(name)s bid %(points)s (shoot the moon)") % said
+            else:
+                text = _("%(name)s bid %(points)s") % said
+            facts.append({"text": text, "class": ""})
         if trump and view.status != Status.WON:
             suit = suit_info(trump)
             facts.append(
                 {
-                    "text": format_html(
-                        'Trump: <span aria-hidden="true">{}</span> {}', suit["symbol"], suit["name"]
+                    "text": html_sentence(
+                        # Translators: %(suit)s is the trump suit: its sign and name ("♠ Spades").
+                        _("Trump: %(suit)s"),
+                        suit=format_html(
+                            '<span aria-hidden="true">{}</span> {}', suit["symbol"], suit["name"]
+                        ),
                     ),
                     "class": f"trump-chip trump-{suit['color']}",
                 }
             )
         if view.bleeding:
             facts.append(
-                {"text": "Bleeding: follow with a trump if you hold one", "class": "bleeding-chip"}
+                {
+                    # Translators: Hundred and Ten's "bleeding": a trump was led, so whoever
+                    # holds a trump must play one.
+                    "text": _("Bleeding: follow with a trump if you hold one"),
+                    "class": "bleeding-chip",
+                }
             )
-        yours, theirs = VERBS.get(view.status, ("act", "to act"))
+        yours, theirs = VERBS.get(
+            view.status, (_("Your turn: act."), pgettext("waiting for", "to act"))
+        )
         return {
             "phase": phase,
             "phase_label": phase_label,
             "round_number": view.round_index + 1,
             "facts": facts,
-            "prompt": f"Your turn: {yours}.",
-            "waiting": theirs,
+            "prompt": str(yours),
+            "waiting": str(theirs),
             "dealer": view.dealer if view.status != Status.WON else None,
             "seats": seats,
             "hand": hand,
@@ -256,38 +302,45 @@ class HundredAndTenTable(TableTemplates):
     def parse_action(self, data: QueryDict, seat: int) -> Move:
         kind = data.get("kind", "")
         if kind not in MOVE_KINDS:
-            raise BadAction("That move could not be read: unknown kind of move.")
+            raise BadAction(_("That move could not be read: unknown kind of move."))
         if kind == "bid":
             amount = data.get("amount", "")
             if not (amount.isascii() and amount.isdigit()):
-                raise BadAction("Choose a bid amount or pass.")
+                raise BadAction(_("Choose a bid amount or pass."))
             return Bid(seat, int(amount))
         if kind == "unpass":
             return Unpass(seat)
         if kind == "trump":
             suit = data.get("suit", "").strip().upper()
             if suit not in SUITS:
-                raise BadAction("Choose one of the four suits for trump.")
+                raise BadAction(_("Choose one of the four suits for trump."))
             return SelectTrump(seat, suit)
         if kind == "discard":
             return Discard(seat, tuple(_card(t) for t in data.getlist("cards") if t.strip()))
         texts = data.getlist("card")
         if len(texts) != 1 or not texts[0].strip():
-            raise BadAction("Choose one card to play.")
+            raise BadAction(_("Choose one card to play."))
         return Play(seat, _card(texts[0]))
 
     def describe(self, action: Move) -> str:
         if isinstance(action, Bid):
-            return "Pass." if action.amount == 0 else f"{bid_label(action.amount)}."
+            if action.amount == 0:
+                # Translators: a hint: pass in the bidding.
+                return pgettext("bidding", "Pass.")
+            if action.amount == 60:
+                return _("Shoot the moon (60).")
+            return _("Bid %(points)s.") % {"points": action.amount}
         if isinstance(action, Unpass):
-            return "Cancel your pass."
+            return _("Cancel your pass.")
         if isinstance(action, SelectTrump):
-            return f"Choose {SUIT_NAMES[action.suit]} as trump."
+            return _("Choose %(suit)s as trump.") % {"suit": suit_name(action.suit)}
         if isinstance(action, Discard):
             if not action.cards:
-                return "Keep your hand."
-            return "Give up " + ", ".join(card_name(c) for c in action.cards) + "."
-        return f"Play the {card_name(action.card)}."
+                return _("Keep your hand.")
+            return _("Give up %(cards)s.") % {
+                "cards": ", ".join(translated(card_name(c)) for c in action.cards)
+            }
+        return _("Play the %(card)s.") % {"card": translated(card_name(action.card))}
 
 
 _card = card_reader(parse_card, "10H, AS or JK")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from games.kinds.statistics import Counts, Statistics, per
 
 from .engine.state import HundredAndFourState
@@ -14,7 +16,8 @@ def count(state: HundredAndFourState, seat: int) -> Counts:
 
 
 def describe(sums: Mapping[str, int]) -> list[tuple[str, str]]:
-    return [("Penalty per deal", per(sums.get("penalty", 0), sums.get("deals", 0)))]
+    # Translators: a player's average penalty (bullheads taken) per deal.
+    return [(_("Penalty per deal"), per(sums.get("penalty", 0), sums.get("deals", 0)))]
 
 
 STATISTICS = Statistics(count, describe)

@@ -20,13 +20,16 @@ from typing import Any
 
 from django.http import QueryDict
 from django.template.loader import render_to_string
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import gettext as _
 
 from games.gamekind import BadAction, Frame, TableContext, TableTemplates
 from games.steps import NO_STEPS
 
 from .engine.actions import Choose, TakeRow
-from .engine.cards import bullheads, row_cost
+from .engine.cards import HAND_SIZE, bullheads, row_cost
 from .engine.state import LastTurn, Placement, rows_after_steps
 from .engine.view import HundredAndFourView
 
@@ -34,23 +37,38 @@ ROW_LENGTH = 5  # the sixth card takes the row
 MOVE_KINDS = ("choose", "take_row")
 
 
-@lru_cache(maxsize=128)
+def _card_name(card: int, heads: int) -> str:
+    """A card for screen readers, "55, 7 bullheads", in the active language."""
+    # Translators: a card of One Hundred and Four for screen readers: its number and its
+    # penalty, e.g. "55, 7 bullheads".
+    return ngettext("%(card)s, %(heads)s bullhead", "%(card)s, %(heads)s bullheads", heads) % {
+        "card": card,
+        "heads": heads,
+    }
+
+
 def _card_html(card: int, size: str) -> SafeString:
     heads = bullheads(card)
     return mark_safe(
         f'<span class="ncard ncard-{heads}{size}" data-card="{card}" role="img" '
-        f'aria-label="{card}, {heads} bullhead{"s" if heads > 1 else ""}">'
+        f'aria-label="{escape(_card_name(card, heads))}">'
         f'<span class="ncard-value" aria-hidden="true">{card}</span>'
         f'<span class="ncard-heads" aria-hidden="true">{"♉" * heads}</span></span>'
     )
 
 
-@lru_cache(maxsize=128)
 def _card_parts(card: int) -> dict[str, Any]:
+    return _card_parts_in(card, get_language())
+
+
+# By card and language (the names are words): 104 cards, a few languages.
+@lru_cache(maxsize=1024)
+def _card_parts_in(card: int, language: str | None) -> dict[str, Any]:
     heads = bullheads(card)
     return {
         "value": card,
         "heads": heads,
+        "name": _card_name(card, heads),
         "html": _card_html(card, ""),
         "small": _card_html(card, " ncard-small"),
         "classes": f"ncard ncard-{heads}",
@@ -87,21 +105,40 @@ def _rows(rows: tuple[tuple[int, ...], ...], marked: dict[int, str] | None = Non
     ]
 
 
-@lru_cache(maxsize=4096)
 def rows_html(rows: tuple[tuple[int, ...], ...], marked: tuple[tuple[int, str], ...]) -> SafeString:
-    """The four rows as HTML: the same for every viewer, so drawn once per content."""
+    """The four rows as HTML: the same for every viewer, so drawn once per content (and
+    language)."""
+    return _rows_html(rows, marked, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _rows_html(
+    rows: tuple[tuple[int, ...], ...], marked: tuple[tuple[int, str], ...], language: str | None
+) -> SafeString:
     context = {"rows": _rows(rows, dict(marked))}
     return SafeString(render_to_string("games/one_hundred_and_four/_rows.html", context))
 
 
 def _placement_text(p: Placement, names: tuple[str, ...], seat: int | None) -> str:
-    who = "You" if p.seat == seat else names[p.seat]
+    said = {
+        # Translators: who placed a card, before "…: 23 goes on row 2."
+        "who": pgettext("placing a card", "You") if p.seat == seat else names[p.seat],
+        "card": p.card,
+        "row": p.row + 1,
+    }
     if p.took is None:
-        return f"{who}: {p.card} goes on row {p.row + 1}."
-    took = f"{len(p.took)} card{'s' if len(p.took) > 1 else ''}, {cost(p.took)} ♉"
+        return _("%(who)s: %(card)s goes on row %(row)s.") % said
+    count = len(p.took)
+    # Translators: the cards a player took with a row, and their bullheads (♉).
+    said["took"] = ngettext(
+        "%(count)s card, %(heads)s ♉", "%(count)s cards, %(heads)s ♉", count
+    ) % {
+        "count": count,
+        "heads": cost(p.took),
+    }
     if p.too_low:
-        return f"{who}: {p.card} is lower than every row: takes row {p.row + 1} ({took})."
-    return f"{who}: {p.card} is the sixth card of row {p.row + 1}: takes it ({took})."
+        return _("%(who)s: %(card)s is lower than every row: takes row %(row)s (%(took)s).") % said
+    return _("%(who)s: %(card)s is the sixth card of row %(row)s: takes it (%(took)s).") % said
 
 
 def _reveal(
@@ -117,7 +154,7 @@ def _reveal(
         cards.append(
             card_info(
                 card,
-                owner="you" if seat == frame.seat else names[seat],
+                owner=_you() if seat == frame.seat else names[seat],
                 placed=index < placed,
                 current=index == placed - 1,
                 took=bool(p is not None and p.took is not None and index < placed),
@@ -170,6 +207,7 @@ class HundredAndFourContext(TableContext):
     last: dict[str, Any] | None
     pause: bool
     asked: str
+    asked_you: bool
     asked_me: bool
     pause_card: int | None
     pause_rows: list[dict[str, Any]]
@@ -209,34 +247,39 @@ class HundredAndFourTable(TableTemplates):
         else:
             rows = view.rows
         asked_name = ""
+        asked_you = False
         pause_rows: list[Any] = []
         revealed = []
         if pause and view.asked is not None:
-            asked_name = "you" if view.asked == frame.seat else names[view.asked]
+            asked_you = view.asked == frame.seat
+            asked_name = "" if asked_you else names[view.asked]
             pause_rows = [
                 {"index": r, "number": r + 1, "cost": view.row_costs[r], "length": length}
                 for r, length in enumerate(view.row_lengths)
             ]
             revealed = [
-                card_info(card, owner="you" if seat == frame.seat else names[seat])
+                card_info(card, owner=_you() if seat == frame.seat else names[seat])
                 for seat, card in view.revealed
             ]
         facts: list[dict[str, Any]] = []
         if replay and last is not None:  # the turn being played out
-            deal = f"Deal {last.deal + 1} · " if view.match_to else ""
-            facts.append({"text": f"{deal}Turn {last.turn + 1} of 10", "class": ""})
+            facts.append({"text": _turn_text(view, last.deal, last.turn), "class": ""})
         elif view.phase != "over":
-            deal = f"Deal {view.deal + 1} · " if view.match_to else ""
-            facts.append({"text": f"{deal}Turn {view.turn + 1} of 10", "class": ""})
-        facts.append(
-            {"text": f"Match to {view.match_to}" if view.match_to else "One deal", "class": ""}
-        )
-        if pause:
-            prompt = f"Your {view.too_low} is lower than every row: choose a row to take."
-            waiting = "to choose a row to take"
+            facts.append({"text": _turn_text(view, view.deal, view.turn), "class": ""})
+        if view.match_to:
+            match = _("Match to %(points)s") % {"points": view.match_to}
         else:
-            prompt = "Your turn: choose a card."
-            waiting = "to choose a card"
+            match = _("One deal")
+        facts.append({"text": match, "class": ""})
+        if pause:
+            prompt = _("Your %(card)s is lower than every row: choose a row to take.") % {
+                "card": view.too_low
+            }
+            # Translators: completes "Waiting for Ann and Bob …".
+            waiting = pgettext("waiting for", "to choose a row to take")
+        else:
+            prompt = _("Your turn: choose a card.")
+            waiting = pgettext("waiting for", "to choose a card")
         chosen = view.my_choice
         return {
             "phase": "rows" if view.phase != "over" else "over",
@@ -244,9 +287,12 @@ class HundredAndFourTable(TableTemplates):
             "facts": facts,
             "prompt": prompt,
             "waiting": waiting,
-            "seat_turn": "choosing a row" if pause else "choosing",
+            # Translators: the chip on a seat whose player is to act.
+            "seat_turn": pgettext("seat", "choosing a row")
+            if pause
+            else pgettext("seat", "choosing"),
             # The banner of every step (later steps redraw only the middle of the felt).
-            "step_text": "Cards revealed: placing them lowest first.",
+            "step_text": _("Cards revealed: placing them lowest first."),
             "seats": seats,
             "rows_html": rows_html(rows, tuple(sorted(rows_marked.items()))),
             "reveal": reveal,
@@ -255,6 +301,7 @@ class HundredAndFourTable(TableTemplates):
             "last": {"takers": _takers(last, names, frame.seat)} if last and not replay else None,
             "pause": pause,
             "asked": asked_name,
+            "asked_you": asked_you,
             "asked_me": pause and frame.my_turn,
             "pause_card": view.too_low if pause else None,
             "pause_rows": pause_rows,
@@ -308,15 +355,32 @@ class HundredAndFourTable(TableTemplates):
     def parse_action(self, data: QueryDict, seat: int) -> Choose | TakeRow:
         kind = data.get("kind", "")
         if kind not in MOVE_KINDS:
-            raise BadAction("That move could not be read: unknown kind of move.")
+            raise BadAction(_("That move could not be read: unknown kind of move."))
         if kind == "choose":
-            return Choose(_number(data, "card", "Choose one card."))
-        return TakeRow(_number(data, "row", "Choose one row."))
+            return Choose(_number(data, "card", _("Choose one card.")))
+        return TakeRow(_number(data, "row", _("Choose one row.")))
 
     def describe(self, action: Choose | TakeRow) -> str:
         if isinstance(action, Choose):
-            return f"Play {action.card} ({bullheads(action.card)} ♉)."
-        return f"Take row {action.row + 1}."
+            # Translators: a hint: the card to play and its bullheads (♉).
+            return _("Play %(card)s (%(heads)s ♉).") % {
+                "card": action.card,
+                "heads": bullheads(action.card),
+            }
+        return _("Take row %(row)s.") % {"row": action.row + 1}
+
+
+def _you() -> str:
+    # Translators: the owner of a revealed card, when it is the viewer's own.
+    return pgettext("owner of a card", "you")
+
+
+def _turn_text(view: HundredAndFourView, deal: int, turn: int) -> str:
+    """ "Turn 3 of 10", "Deal 2 · Turn 3 of 10" in a match."""
+    said = {"deal": deal + 1, "turn": turn + 1, "turns": HAND_SIZE}
+    if view.match_to:
+        return _("Deal %(deal)s · Turn %(turn)s of %(turns)s") % said
+    return _("Turn %(turn)s of %(turns)s") % said
 
 
 def _number(data: QueryDict, name: str, missing: str) -> int:
@@ -325,7 +389,7 @@ def _number(data: QueryDict, name: str, missing: str) -> int:
         raise BadAction(missing)
     text = texts[0].strip()
     if not (text.isascii() and text.isdigit()) or len(text) > 3:
-        raise BadAction(f"“{text[:12]}” is not a number this game knows.")
+        raise BadAction(_("“%(text)s” is not a number this game knows.") % {"text": text[:12]})
     return int(text)
 
 

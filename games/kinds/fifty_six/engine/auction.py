@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from games.kinds.words import Phrase, gettext_noop
+
 from .actions import (
     BID_ABOVE_MAXIMUM,
     BID_BELOW_MINIMUM,
@@ -35,7 +37,8 @@ from .state import (
 
 
 class BidOption(NamedTuple):
-    """One value of the auction as a table offers it: `allowed`, or `reason` why not."""
+    """One value of the auction as a table offers it: `allowed`, or `reason` why not (a
+    `Phrase`, "" if allowed: the Django side translates it)."""
 
     value: int
     allowed: bool
@@ -116,32 +119,54 @@ def r2_applies(state: FiftySixState, seat: int) -> bool:
     return bool(state.low_bidders >> seat & 1)
 
 
-def bid_problem(state: FiftySixState, seat: int, value: int) -> tuple[str, str] | None:
+def bid_problem(state: FiftySixState, seat: int, value: int) -> tuple[Phrase, str] | None:
     """Why `seat` may not bid `value` now, as (sentence, code), or None if it may (turn and
     phase are checked by the caller)."""
     if value < MIN_BID:
-        return f"The lowest bid is {MIN_BID}.", BID_BELOW_MINIMUM
+        return (
+            Phrase(gettext_noop("The lowest bid is %(points)s."), {"points": MIN_BID}),
+            BID_BELOW_MINIMUM,
+        )
     if value > MAX_BID:
-        return f"The highest bid is {MAX_BID}.", BID_ABOVE_MAXIMUM
+        return (
+            Phrase(gettext_noop("The highest bid is %(points)s."), {"points": MAX_BID}),
+            BID_ABOVE_MAXIMUM,
+        )
     high = state.high_bid
     if value <= high:
-        return f"The bid stands at {high}: bid at least {high + 1}.", BID_NOT_HIGHER
+        return _not_higher(high), BID_NOT_HIGHER
     return _low_bid_problem(value, r1_applies(state, seat), r2_applies(state, seat), high)
 
 
-def _low_bid_problem(value: int, r1: bool, r2: bool, high: int) -> tuple[str, str] | None:
+def _not_higher(high: int) -> Phrase:
+    return Phrase(
+        gettext_noop("The bid stands at %(high)s: bid at least %(least)s."),
+        {"high": high, "least": high + 1},
+    )
+
+
+def _low_bid_problem(value: int, r1: bool, r2: bool, high: int) -> tuple[Phrase, str] | None:
     if value > LOW_BID_TOP:
         return None
     if r1:
         return (
-            f"Your partner holds the high bid of {high}: "
-            "over a partner's bid below 40 you may only bid 40 or more.",
+            Phrase(
+                gettext_noop(
+                    "Your partner holds the high bid of %(high)s: "
+                    "over a partner's bid below 40 you may only bid 40 or more."
+                ),
+                {"high": high},
+            ),
             BID_R1_TEAMMATE_LOW_BID,
         )
     if r2:
         return (
-            "You have already bid between 28 and 39 in this auction: "
-            "any further bid of yours must be 40 or more.",
+            Phrase(
+                gettext_noop(
+                    "You have already bid between 28 and 39 in this auction: "
+                    "any further bid of yours must be 40 or more."
+                )
+            ),
             BID_R2_SECOND_LOW_BID,
         )
     return None
@@ -167,10 +192,7 @@ def _bid_options(high: int, r1: bool, r2: bool) -> tuple[BidOption, ...]:
     out = []
     for value in range(MIN_BID, MAX_BID + 1):
         if value <= high:
-            problem: tuple[str, str] | None = (
-                f"The bid stands at {high}: bid at least {high + 1}.",
-                BID_NOT_HIGHER,
-            )
+            problem: tuple[Phrase, str] | None = (_not_higher(high), BID_NOT_HIGHER)
         else:
             problem = _low_bid_problem(value, r1, r2, high)
         out.append(BidOption(value, problem is None, problem[0] if problem else ""))

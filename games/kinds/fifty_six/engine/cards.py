@@ -18,8 +18,9 @@ from games.kinds.deck import DIAMONDS as DIAMONDS
 from games.kinds.deck import HEARTS as HEARTS
 from games.kinds.deck import SPADES as SPADES
 from games.kinds.deck import SUITS as SUITS
-from games.kinds.deck import code_reader, suit_tables
+from games.kinds.deck import card_phrase, code_reader, suit_tables
 from games.kinds.deck import mask_of as mask_of
+from games.kinds.words import Phrase
 
 Card = NewType("Card", int)
 
@@ -79,8 +80,14 @@ def card_suit(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """The card in words, for messages and screen readers: "Jack of Clubs"."""
-    return f"{RANK_NAMES[RANK_OF[card]]} of {SUIT_NAMES[SUIT_OF[card]]}"
+    """The card in words, for messages and screen readers: "Jack of Clubs" (a `Phrase`,
+    which the Django side translates)."""
+    return _NAMES[card]
+
+
+_NAMES: tuple[Phrase, ...] = tuple(
+    card_phrase(RANK_NAMES[RANK_OF[c]], SUIT_NAMES[SUIT_OF[c]]) for c in DECK
+)
 
 
 def card_points(card: Card) -> int:

@@ -7,8 +7,9 @@ order: the match is over; the action's phase; the turn; then what the action its
 
 from __future__ import annotations
 
-from games.kinds.deck import by_bits
+from games.kinds.deck import by_bits, suit_word
 from games.kinds.protocol import Outcome
+from games.kinds.words import Phrase, gettext_noop
 
 from .actions import (
     AFTER_MATCH_OVER,
@@ -47,7 +48,7 @@ from .actions import (
     Play,
 )
 from .auction import apply_bid, apply_pass, apply_trump, bid_problem, legal_bids, start_hand
-from .cards import BIT, SUIT_MASK_OF, SUIT_SINGULAR, Card, card_name
+from .cards import BIT, SUIT_MASK_OF, Card, card_name
 from .play import apply_ask, apply_play, can_ask_trump, legal_play_mask
 from .state import (
     AUCTION,
@@ -65,11 +66,13 @@ from .state import (
 _NOBODY: frozenset[int] = frozenset()
 _ONE: tuple[frozenset[int], ...] = tuple(frozenset({s}) for s in range(6))
 _CARDS = range(48)
-_PHASE_WORDS: dict[Phase, str] = {
-    AUCTION: "the auction is on",
-    TRUMP_CHOICE: "the bidder is choosing the trump card",
-    PLAY: "the cards are being played",
-    OVER: "the match is over",
+# Why an action waits for another phase, after "You cannot bid now: ".
+_PHASE_WORDS: dict[Phase, Phrase] = {
+    # Translators: completes "You cannot bid now: …" (and the like).
+    AUCTION: Phrase(gettext_noop("the auction is on")),
+    TRUMP_CHOICE: Phrase(gettext_noop("the bidder is choosing the trump card")),
+    PLAY: Phrase(gettext_noop("the cards are being played")),
+    OVER: Phrase(gettext_noop("the match is over")),
 }
 
 
@@ -141,16 +144,16 @@ def decision_key(state: FiftySixState, seat: int) -> str:
 def apply(state: FiftySixState, seat: int, action: Action) -> FiftySixState:
     """The state after `seat` takes `action`, or IllegalMove."""
     if type(seat) is not int or not 0 <= seat < state.seats:
-        raise IllegalMove("There is no such seat at this table.", NOT_A_SEAT)
+        raise IllegalMove(gettext_noop("There is no such seat at this table."), NOT_A_SEAT)
     if state.phase == OVER:
-        raise IllegalMove("The match is over.", AFTER_MATCH_OVER)
+        raise IllegalMove(gettext_noop("The match is over."), AFTER_MATCH_OVER)
     if isinstance(action, Play):
         if action.card not in _CARDS:
-            raise IllegalMove("That is not a card.", NOT_AN_ACTION)
+            raise IllegalMove(gettext_noop("That is not a card."), NOT_AN_ACTION)
         return _play(state, seat, action.card)
     if isinstance(action, Bid):
         if type(action.value) is not int:
-            raise IllegalMove("A bid is a whole number.", NOT_AN_ACTION)
+            raise IllegalMove(gettext_noop("A bid is a whole number."), NOT_AN_ACTION)
         return _bid(state, seat, action.value)
     if isinstance(action, Pass):
         return _pass(state, seat)
@@ -158,72 +161,102 @@ def apply(state: FiftySixState, seat: int, action: Action) -> FiftySixState:
         return _ask(state, seat)
     if isinstance(action, ChooseTrump):
         if action.card not in _CARDS:
-            raise IllegalMove("That is not a card.", NOT_AN_ACTION)
+            raise IllegalMove(gettext_noop("That is not a card."), NOT_AN_ACTION)
         return _trump(state, seat, action.card)
-    raise IllegalMove("That is not an action of this game.", NOT_AN_ACTION)
+    raise IllegalMove(gettext_noop("That is not an action of this game."), NOT_AN_ACTION)
 
 
-def _wrong_phase(state: FiftySixState, what: str, code: str) -> IllegalMove:
-    return IllegalMove(f"You cannot {what} now: {_PHASE_WORDS[state.phase]}.", code)
+def _wrong_phase(state: FiftySixState, message: str, code: str) -> IllegalMove:
+    """The refusal `message` ("You cannot bid now: %(reason)s."), the phase as its reason."""
+    return IllegalMove(message, code, params={"reason": _PHASE_WORDS[state.phase]})
 
 
 def _bid(state: FiftySixState, seat: int, value: int) -> FiftySixState:
     if state.phase != AUCTION:
-        raise _wrong_phase(state, "bid", BID_WRONG_PHASE)
+        raise _wrong_phase(state, gettext_noop("You cannot bid now: %(reason)s."), BID_WRONG_PHASE)
     if seat != state.to_play:
-        raise IllegalMove("It is not your turn to bid.", BID_OUT_OF_TURN)
+        raise IllegalMove(gettext_noop("It is not your turn to bid."), BID_OUT_OF_TURN)
     problem = bid_problem(state, seat, value)
     if problem is not None:
-        raise IllegalMove(*problem)
+        reason, code = problem
+        raise IllegalMove(reason.message, code, params=reason.params)
     return apply_bid(state, seat, value)
 
 
 def _pass(state: FiftySixState, seat: int) -> FiftySixState:
     if state.phase != AUCTION:
-        raise _wrong_phase(state, "pass", PASS_WRONG_PHASE)
+        raise _wrong_phase(
+            state, gettext_noop("You cannot pass now: %(reason)s."), PASS_WRONG_PHASE
+        )
     if seat != state.to_play:
-        raise IllegalMove("It is not your turn to call.", PASS_OUT_OF_TURN)
+        raise IllegalMove(gettext_noop("It is not your turn to call."), PASS_OUT_OF_TURN)
     if not state.calls:
-        raise IllegalMove("You open the auction: you must bid at least 28.", OPENER_MUST_BID)
+        raise IllegalMove(
+            gettext_noop("You open the auction: you must bid at least 28."), OPENER_MUST_BID
+        )
     return apply_pass(state, seat)
 
 
 def _trump(state: FiftySixState, seat: int, card: Card) -> FiftySixState:
     if state.phase != TRUMP_CHOICE:
-        raise _wrong_phase(state, "choose a trump card", CHOOSE_TRUMP_WRONG_PHASE)
+        raise _wrong_phase(
+            state,
+            gettext_noop("You cannot choose a trump card now: %(reason)s."),
+            CHOOSE_TRUMP_WRONG_PHASE,
+        )
     if seat != state.bidder:
-        raise IllegalMove("Only the bidder chooses the trump card.", CHOOSE_TRUMP_NOT_BIDDER)
+        raise IllegalMove(
+            gettext_noop("Only the bidder chooses the trump card."), CHOOSE_TRUMP_NOT_BIDDER
+        )
     if not state.hands[seat] & BIT[card]:
-        raise IllegalMove(f"You don't hold the {card_name(card)}.", CHOOSE_TRUMP_NOT_IN_HAND)
+        raise IllegalMove(
+            gettext_noop("You don't hold the %(card)s."),
+            CHOOSE_TRUMP_NOT_IN_HAND,
+            params={"card": card_name(card)},
+        )
     return apply_trump(state, seat, card)
 
 
 def _ask(state: FiftySixState, seat: int) -> FiftySixState:
     if state.phase != PLAY:
-        raise _wrong_phase(state, "ask for the trump", ASK_TRUMP_WRONG_PHASE)
+        raise _wrong_phase(
+            state,
+            gettext_noop("You cannot ask for the trump now: %(reason)s."),
+            ASK_TRUMP_WRONG_PHASE,
+        )
     if seat != state.to_play:
-        raise IllegalMove("It is not your turn.", ASK_TRUMP_OUT_OF_TURN)
+        raise IllegalMove(gettext_noop("It is not your turn."), ASK_TRUMP_OUT_OF_TURN)
     if state.revealed:
-        raise IllegalMove("The trump has already been shown.", ASK_TRUMP_ALREADY_REVEALED)
+        raise IllegalMove(
+            gettext_noop("The trump has already been shown."), ASK_TRUMP_ALREADY_REVEALED
+        )
     if not can_ask_trump(state, seat):
         if not state.trick:
             raise IllegalMove(
-                "You lead this trick: only a player who cannot follow suit may ask for the trump.",
+                gettext_noop(
+                    "You lead this trick: "
+                    "only a player who cannot follow suit may ask for the trump."
+                ),
                 ASK_TRUMP_WHEN_LEADING,
             )
-        suit = SUIT_SINGULAR[state.trick[0][1] // 12]
         raise IllegalMove(
-            f"You hold a {suit}: follow suit; only a player who cannot may ask for the trump.",
+            # Translators: %(suit)s is one card of a suit: "club", "heart".
+            gettext_noop(
+                "You hold a %(suit)s: follow suit; only a player who cannot may ask for the trump."
+            ),
             ASK_TRUMP_CAN_FOLLOW,
+            params={"suit": suit_word(state.trick[0][1] // 12)},
         )
     return apply_ask(state, seat)
 
 
 def _play(state: FiftySixState, seat: int, card: Card) -> FiftySixState:
     if state.phase != PLAY:
-        raise _wrong_phase(state, "play a card", PLAY_WRONG_PHASE)
+        raise _wrong_phase(
+            state, gettext_noop("You cannot play a card now: %(reason)s."), PLAY_WRONG_PHASE
+        )
     if seat != state.to_play:
-        raise IllegalMove("It is not your turn to play.", PLAY_OUT_OF_TURN)
+        raise IllegalMove(gettext_noop("It is not your turn to play."), PLAY_OUT_OF_TURN)
     if not legal_play_mask(state, seat) & BIT[card]:
         _refuse_play(state, seat, card)
     return apply_play(state, seat, card)
@@ -234,31 +267,48 @@ def _refuse_play(state: FiftySixState, seat: int, card: Card) -> None:
     hand = state.hands[seat]
     if seat == state.bidder and not state.revealed and card == state.trump:
         raise IllegalMove(
-            "That is your face-down trump card: it can be played only once the trump is "
-            "shown (ask for it when you cannot follow suit).",
+            gettext_noop(
+                "That is your face-down trump card: it can be played only once the trump is "
+                "shown (ask for it when you cannot follow suit)."
+            ),
             PLAY_CONCEALED_TRUMP_CARD,
         )
     if not hand & BIT[card]:
         if seat == state.bidder and not state.revealed and not hand:
             raise IllegalMove(
-                "Your face-down trump card is your last card: turn it up (ask for the trump).",
+                gettext_noop(
+                    "Your face-down trump card is your last card: turn it up (ask for the trump)."
+                ),
                 PLAY_NOT_IN_HAND,
             )
-        raise IllegalMove(f"You don't hold the {card_name(card)}.", PLAY_NOT_IN_HAND)
-    if state.asked:
-        suit = SUIT_SINGULAR[state.trump // 12]
         raise IllegalMove(
-            f"You asked for the trump: you must play a trump ({suit}) while you hold one.",
+            gettext_noop("You don't hold the %(card)s."),
+            PLAY_NOT_IN_HAND,
+            params={"card": card_name(card)},
+        )
+    if state.asked:
+        raise IllegalMove(
+            # Translators: %(suit)s is one card of a suit: "club", "heart".
+            gettext_noop(
+                "You asked for the trump: you must play a trump (%(suit)s) while you hold one."
+            ),
             PLAY_MUST_TRUMP_AFTER_ASK,
+            params={"suit": suit_word(state.trump // 12)},
         )
     trick = state.trick
     if not trick:
         raise IllegalMove(
-            "While the trump is hidden you may not lead its suit unless you hold nothing else.",
+            gettext_noop(
+                "While the trump is hidden you may not lead its suit unless you hold nothing else."
+            ),
             PLAY_BIDDER_LEADS_CONCEALED_TRUMP,
         )
     led = trick[0][1]
     if hand & SUIT_MASK_OF[led]:
-        suit = SUIT_SINGULAR[led // 12]
-        raise IllegalMove(f"You must follow suit: play a {suit}.", PLAY_REVOKE)
-    raise IllegalMove("You may not play that card now.", NOT_AN_ACTION)  # not reached
+        raise IllegalMove(
+            # Translators: %(suit)s is one card of a suit: "club", "heart".
+            gettext_noop("You must follow suit: play a %(suit)s."),
+            PLAY_REVOKE,
+            params={"suit": suit_word(led // 12)},
+        )
+    raise IllegalMove(gettext_noop("You may not play that card now."), NOT_AN_ACTION)  # not reached

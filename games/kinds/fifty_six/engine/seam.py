@@ -24,6 +24,7 @@ from typing import Any
 
 from games.kinds.deck import read_deals
 from games.kinds.protocol import EngineRules, JsonForms, Option
+from games.kinds.words import gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
@@ -40,20 +41,25 @@ from .state import SEAT_COUNTS as SEAT_COUNTS
 from .view import FiftySixView, view_of
 
 SLUG = "fifty-six"
-NAME = "Fifty-Six"
+# Translators: the name of a card game (Kerala's "56"); most languages keep it or say the
+# number.
+NAME = gettext_noop("Fifty-Six")
 OPTIONS = (
     Option(
         "tables_per_team",
-        "Tables per team",
+        # Translators: Fifty-Six's "tables": the tokens a team wins and loses.
+        gettext_noop("Tables per team"),
         DEFAULT_TABLES,
         (
-            (DEFAULT_TABLES, "12 tables (the usual match)"),
-            (6, "6 tables (a shorter match)"),
-            (3, "3 tables (a short match)"),
-            (1, "1 table (the first lost contract decides)"),
+            (DEFAULT_TABLES, gettext_noop("12 tables (the usual match)")),
+            (6, gettext_noop("6 tables (a shorter match)")),
+            (3, gettext_noop("3 tables (a short match)")),
+            (1, gettext_noop("1 table (the first lost contract decides)")),
         ),
-        help="A made contract wins tables from the other team, a lost one hands tables over; "
-        "a team that owes more tables than it holds loses the match.",
+        help=gettext_noop(
+            "A made contract wins tables from the other team, a lost one hands tables over; "
+            "a team that owes more tables than it holds loses the match."
+        ),
     ),
 )
 

@@ -20,8 +20,9 @@ from games.kinds.deck import RANK_NAMES as RANK_NAMES
 from games.kinds.deck import RANKS as RANKS
 from games.kinds.deck import SPADES as SPADES
 from games.kinds.deck import SUITS as SUITS
-from games.kinds.deck import code_reader, suit_tables
+from games.kinds.deck import card_phrase, code_reader, suit_tables
 from games.kinds.deck import mask_of as mask_of
+from games.kinds.words import Phrase
 
 Card = NewType("Card", int)
 
@@ -66,8 +67,14 @@ def card_code(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """The card in words, for messages and screen readers: "Queen of Spades"."""
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+    """The card in words, for messages and screen readers: "Queen of Spades" (a `Phrase`,
+    which the Django side translates)."""
+    return _NAMES[card]
+
+
+_NAMES: tuple[Phrase, ...] = tuple(
+    card_phrase(RANK_NAMES[c % 13], SUIT_NAMES[c // 13]) for c in DECK
+)
 
 
 def card_suit(card: Card) -> str:

@@ -7,8 +7,9 @@ the set of cards a seat may play is one int, turned into cards only when asked f
 
 from __future__ import annotations
 
-from games.kinds.deck import by_bits
+from games.kinds.deck import by_bits, suit_word
 from games.kinds.protocol import Outcome
+from games.kinds.words import gettext_noop
 
 from .actions import (
     GAME_OVER,
@@ -38,7 +39,6 @@ from .cards import (
     NON_HEARTS_MASK,
     NON_POINTS_MASK,
     SUIT_MASK_OF,
-    SUIT_SINGULAR,
     TWO_OF_CLUBS,
     TWO_OF_CLUBS_BIT,
     Card,
@@ -186,37 +186,45 @@ def decision_key(state: HeartsState, seat: int) -> str:
 def apply(state: HeartsState, seat: int, action: Action) -> HeartsState:
     """The state after `seat` takes `action`, or IllegalMove."""
     if type(seat) is not int or not 0 <= seat < SEATS:
-        raise IllegalMove("There is no such seat at this table.", NOT_A_SEAT)
+        raise IllegalMove(gettext_noop("There is no such seat at this table."), NOT_A_SEAT)
     if state.phase == OVER:
-        raise IllegalMove("The game is over.", GAME_OVER)
+        raise IllegalMove(gettext_noop("The game is over."), GAME_OVER)
     if isinstance(action, Play):
         if action.card not in _CARDS:
-            raise IllegalMove("That is not a card.", NOT_AN_ACTION)
+            raise IllegalMove(gettext_noop("That is not a card."), NOT_AN_ACTION)
         return _play(state, seat, action.card)
     if isinstance(action, Pass):
         if not _CARDS.issuperset(action.cards):
-            raise IllegalMove("That is not a card.", NOT_AN_ACTION)
+            raise IllegalMove(gettext_noop("That is not a card."), NOT_AN_ACTION)
         return _pass(state, seat, action.cards)
-    raise IllegalMove("That is not an action of this game.", NOT_AN_ACTION)
+    raise IllegalMove(gettext_noop("That is not an action of this game."), NOT_AN_ACTION)
 
 
 def _pass(state: HeartsState, seat: int, cards: tuple[Card, ...]) -> HeartsState:
     if state.phase != PASS:
         if pass_offset(state.hand_index):
-            raise IllegalMove("The passing is over: play your cards.", PASS_WRONG_PHASE)
-        raise IllegalMove("Nobody passes cards in this hand.", PASS_WRONG_PHASE)
+            raise IllegalMove(
+                gettext_noop("The passing is over: play your cards."), PASS_WRONG_PHASE
+            )
+        raise IllegalMove(gettext_noop("Nobody passes cards in this hand."), PASS_WRONG_PHASE)
     passes = state.passes
     if passes[seat]:
-        raise IllegalMove("You have already passed your three cards.", PASS_ALREADY_SUBMITTED)
+        raise IllegalMove(
+            gettext_noop("You have already passed your three cards."), PASS_ALREADY_SUBMITTED
+        )
     if len(cards) != 3:
-        raise IllegalMove("Pass exactly three cards.", PASS_WRONG_COUNT)
+        raise IllegalMove(gettext_noop("Pass exactly three cards."), PASS_WRONG_COUNT)
     mask = BIT[cards[0]] | BIT[cards[1]] | BIT[cards[2]]
     if mask.bit_count() != 3:
-        raise IllegalMove("Pass three different cards.", PASS_DUPLICATE_CARD)
+        raise IllegalMove(gettext_noop("Pass three different cards."), PASS_DUPLICATE_CARD)
     hand = state.hands[seat]
     if mask & hand != mask:
         missing = next(c for c in cards if not hand & BIT[c])
-        raise IllegalMove(f"You don't hold the {card_name(missing)}.", PASS_NOT_IN_HAND)
+        raise IllegalMove(
+            gettext_noop("You don't hold the %(card)s."),
+            PASS_NOT_IN_HAND,
+            params={"card": card_name(missing)},
+        )
     new_passes = list(passes)
     new_passes[seat] = mask
     if not all(new_passes):
@@ -242,10 +250,11 @@ def _pass(state: HeartsState, seat: int, cards: tuple[Card, ...]) -> HeartsState
 def _play(state: HeartsState, seat: int, card: Card) -> HeartsState:
     if state.phase != PLAY:
         raise IllegalMove(
-            "Cards are being passed: play once everybody has passed.", PLAY_WRONG_PHASE
+            gettext_noop("Cards are being passed: play once everybody has passed."),
+            PLAY_WRONG_PHASE,
         )
     if seat != state.to_play:
-        raise IllegalMove("It is not your turn to play.", PLAY_OUT_OF_TURN)
+        raise IllegalMove(gettext_noop("It is not your turn to play."), PLAY_OUT_OF_TURN)
     bit = BIT[card]
     if not legal_play_mask(state, seat) & bit:
         _refuse_play(state, seat, card)
@@ -280,18 +289,34 @@ def _refuse_play(state: HeartsState, seat: int, card: Card) -> None:
     """Raise the IllegalMove that says why `card` may not be played (it is not legal)."""
     hand = state.hands[seat]
     if not hand & BIT[card]:
-        raise IllegalMove(f"You don't hold the {card_name(card)}.", PLAY_NOT_IN_HAND)
+        raise IllegalMove(
+            gettext_noop("You don't hold the %(card)s."),
+            PLAY_NOT_IN_HAND,
+            params={"card": card_name(card)},
+        )
     trick = state.trick
     if not trick:
         if not state.tricks:
-            raise IllegalMove("The two of clubs must open the first trick.", PLAY_FIRST_LEAD_NOT_2C)
-        raise IllegalMove("Hearts are not broken yet: lead another suit.", PLAY_HEART_NOT_BROKEN)
+            raise IllegalMove(
+                gettext_noop("The two of clubs must open the first trick."), PLAY_FIRST_LEAD_NOT_2C
+            )
+        raise IllegalMove(
+            # Translators: hearts are "broken" once a heart has been played in the hand.
+            gettext_noop("Hearts are not broken yet: lead another suit."),
+            PLAY_HEART_NOT_BROKEN,
+        )
     led = trick[0]
     if hand & SUIT_MASK_OF[led]:
-        suit = SUIT_SINGULAR[led // 13]
-        raise IllegalMove(f"You must follow suit: play a {suit}.", PLAY_MUST_FOLLOW_SUIT)
+        raise IllegalMove(
+            # Translators: %(suit)s is one card of a suit: "club", "heart".
+            gettext_noop("You must follow suit: play a %(suit)s."),
+            PLAY_MUST_FOLLOW_SUIT,
+            params={"suit": suit_word(led // 13)},
+        )
     raise IllegalMove(
-        "No hearts or queen of spades on the first trick while you hold another card.",
+        gettext_noop(
+            "No hearts or queen of spades on the first trick while you hold another card."
+        ),
         PLAY_POINTS_ON_FIRST_TRICK,
     )
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from games.kinds.deck import read_deals
 from games.kinds.protocol import EngineRules, JsonForms, target_of, target_option
+from games.kinds.words import gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
@@ -32,13 +33,16 @@ from .state import DEFAULT_TARGET, SEATS, FixedDeals, HeartsState, SeededDeals, 
 from .view import HeartsView, view_of
 
 SLUG = "hearts"
-NAME = "Hearts"
+# Translators: the name of a card game, "Hearts" (as in "Hearts is played by 4 players").
+NAME = gettext_noop("Hearts")
 SEAT_COUNTS = (SEATS,)
 OPTIONS = (
     target_option(
         DEFAULT_TARGET,
         50,
-        help="The game ends after a hand in which somebody reaches it; the lowest total wins.",
+        help=gettext_noop(
+            "The game ends after a hand in which somebody reaches it; the lowest total wins."
+        ),
     ),
 )
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kinds.words import gettext_noop
+
 from .cards import SUITS, Card
 from .dealing import MAX_DEALS_IN_A_ROW, _deal
 from .fields import (
@@ -32,14 +34,26 @@ from .state import GameState, RoundRecord
 def _bid_refusal(state: GameState, amount: int) -> IllegalMove:
     high = state.high_bid
     if not high:
-        return IllegalMove("You can only bid 15, 20, 25, 30 or 60, or pass.", "bid_not_allowed")
+        return IllegalMove(
+            gettext_noop("You can only bid 15, 20, 25, 30 or 60, or pass."), "bid_not_allowed"
+        )
     if state.active_seat == state.dealer:
         if high == MOON:
-            return IllegalMove("You can only bid 60 or pass.", "bid_not_allowed")
-        return IllegalMove(f"You can only bid {high} or more.", "bid_not_allowed")
+            return IllegalMove(gettext_noop("You can only bid 60 or pass."), "bid_not_allowed")
+        return IllegalMove(
+            gettext_noop("You can only bid %(points)s or more."),
+            "bid_not_allowed",
+            params={"points": high},
+        )
     if high == MOON:
-        return IllegalMove("Nobody can bid more than 60: you can only pass.", "bid_not_allowed")
-    return IllegalMove(f"You can only bid more than {high}.", "bid_not_allowed")
+        return IllegalMove(
+            gettext_noop("Nobody can bid more than 60: you can only pass."), "bid_not_allowed"
+        )
+    return IllegalMove(
+        gettext_noop("You can only bid more than %(points)s."),
+        "bid_not_allowed",
+        params={"points": high},
+    )
 
 
 def _apply_bid(state: GameState, move: Bid) -> GameState:
@@ -48,17 +62,19 @@ def _apply_bid(state: GameState, move: Bid) -> GameState:
     if state.status is not _BIDDING or not 0 <= seat < state.players:
         _refuse_common(state, seat)
         if amount == 0:
-            raise IllegalMove("You can only pass during the bidding.", "wrong_phase")
-        raise IllegalMove("You can only bid during the bidding.", "wrong_phase")
+            raise IllegalMove(gettext_noop("You can only pass during the bidding."), "wrong_phase")
+        raise IllegalMove(gettext_noop("You can only bid during the bidding."), "wrong_phase")
     fields = list(state)
     if seat != state.active_seat:
         if amount != 0:
-            raise IllegalMove("It is not your turn.", "not_your_turn")
+            raise IllegalMove(gettext_noop("It is not your turn."), "not_your_turn")
         bit = 1 << seat
         if state.passed_mask & bit:
-            raise IllegalMove("You have already passed.", "already_passed")
+            raise IllegalMove(gettext_noop("You have already passed."), "already_passed")
         if state.pre_passed_mask & bit:
-            raise IllegalMove("You have already announced a pass.", "already_passed")
+            # Translators: a pass announced before one's turn, which takes effect when the
+            # bidding reaches the player.
+            raise IllegalMove(gettext_noop("You have already announced a pass."), "already_passed")
         fields[_PRE_PASSED] = state.pre_passed_mask | bit
         return _build(fields)
     if amount not in legal_bids(state, seat):
@@ -151,7 +167,7 @@ def _apply_unpass(state: GameState, move: Unpass) -> GameState:
     seat = move.seat
     _refuse_common(state, seat)
     if not state.pre_passed_mask >> seat & 1:
-        raise IllegalMove("You have no announced pass to take back.", "no_prepass")
+        raise IllegalMove(gettext_noop("You have no announced pass to take back."), "no_prepass")
     fields = list(state)
     fields[_PRE_PASSED] = state.pre_passed_mask & ~(1 << seat)
     return _build(fields)
@@ -161,11 +177,13 @@ def _apply_select_trump(state: GameState, move: SelectTrump) -> GameState:
     seat = move.seat
     _refuse_common(state, seat)
     if state.status is not _TRUMP_SELECTION:
-        raise IllegalMove("Trump can only be named after the bidding.", "wrong_phase")
+        raise IllegalMove(gettext_noop("Trump can only be named after the bidding."), "wrong_phase")
     if seat != state.bidder:
-        raise IllegalMove("Only the bidder can name trump.", "not_bidder")
+        raise IllegalMove(gettext_noop("Only the bidder can name trump."), "not_bidder")
     if move.suit not in SUITS:
-        raise IllegalMove("Trump must be clubs, diamonds, hearts or spades.", "not_a_suit")
+        raise IllegalMove(
+            gettext_noop("Trump must be clubs, diamonds, hearts or spades."), "not_a_suit"
+        )
     fields = list(state)
     fields[_STATUS] = _DISCARD
     fields[_TRUMP] = SUITS.index(move.suit)

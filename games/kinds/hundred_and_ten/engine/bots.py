@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.kinds.words import gettext_noop
+
 from .cards import FIVE_OF, IS_TRUMP, PLAIN_VALUE, SUIT_OF, SUITS, TRUMP_VALUE, Card
 from .moves import Bid, Discard, IllegalMove, Move, Play, SelectTrump
 from .rules import apply, build_state, legal_bids, playable, trick_winner
@@ -110,7 +112,7 @@ def suggestion(state: GameState) -> Move:
     seat = state.active_seat
     status = state.status
     if seat is None:
-        raise IllegalMove("The game is over.", "game_over")
+        raise IllegalMove(gettext_noop("The game is over."), "game_over")
     if status is Status.TRICKS:
         hand = state.hands[seat]
         trump: int = state.trump_index  # type: ignore[assignment]

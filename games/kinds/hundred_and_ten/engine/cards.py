@@ -19,7 +19,8 @@ from games.kinds.deck import RANK_NAMES as RANK_NAMES
 from games.kinds.deck import RANKS as RANKS
 from games.kinds.deck import SPADES as SPADES
 from games.kinds.deck import SUITS as SUITS
-from games.kinds.deck import code_reader
+from games.kinds.deck import card_phrase, code_reader
+from games.kinds.words import Phrase, gettext_noop
 
 Card = NewType("Card", int)
 
@@ -63,10 +64,15 @@ def format_card(card: Card) -> str:
 
 
 def card_name(card: Card) -> str:
-    """English name of `card`: "Ten of Hearts", "Ace of Hearts", "Joker"."""
-    if card == JOKER:
-        return "Joker"
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[SUITS[card // 13]]}"
+    """English name of `card`: "Ten of Hearts", "Ace of Hearts", "Joker" (a `Phrase`, which
+    the Django side translates)."""
+    return _NAMES[card]
+
+
+_NAMES: tuple[Phrase, ...] = (
+    *(card_phrase(RANK_NAMES[c % 13], SUIT_NAMES[SUITS[c // 13]]) for c in range(52)),
+    Phrase(gettext_noop("Joker")),
+)
 
 
 def card_suit(card: Card) -> str | None:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from games.kinds import lobby as lobbies
+from games.kinds.words import gettext_noop
 
 from .bots import suggestion as naive_suggestion
 from .moves import Bid, IllegalMove, Move, Play
@@ -120,7 +121,7 @@ class Game:
         try:
             return self.players.index(person_id)
         except ValueError:
-            raise lobbies.LobbyError("You are not playing in this game.") from None
+            raise lobbies.LobbyError(gettext_noop("You are not playing in this game.")) from None
 
     def start(self, by: str) -> tuple[Transition, ...]:
         """Start (organizer only, 2-4 players), deal round 0 and run automated seats."""
@@ -132,7 +133,7 @@ class Game:
     # --- play ------------------------------------------------------------------------------
     def _require_state(self) -> GameState:
         if self.state is None:
-            raise IllegalMove("The game has not started yet.", "not_started")
+            raise IllegalMove(gettext_noop("The game has not started yet."), "not_started")
         return self.state
 
     def act(self, move: Move) -> tuple[Transition, ...]:
@@ -146,7 +147,7 @@ class Game:
         """Hand a seat (or a player id, also before the start) to the naive bot for good."""
         person = self.players[who] if isinstance(who, int) else who
         if person not in self.players:
-            raise lobbies.LobbyError("Only players can be automated.")
+            raise lobbies.LobbyError(gettext_noop("Only players can be automated."))
         self._automated.add(person)
         if self.state is None:
             return ()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.kinds.words import gettext_noop
+
 from .cards import IS_TRUMP, SUITS
 from .dealing import _deal
 from .fields import (
@@ -37,17 +39,20 @@ def _apply_discard(state: GameState, move: Discard) -> GameState:
     if state.status is not _DISCARD or seat != state.active_seat:
         _refuse_common(state, seat)
         if state.status is not _DISCARD:
-            raise IllegalMove("You can only discard during the discard phase.", "wrong_phase")
-        raise IllegalMove("It is not your turn to discard.", "not_your_turn")
+            raise IllegalMove(
+                gettext_noop("You can only discard during the discard phase."), "wrong_phase"
+            )
+        raise IllegalMove(gettext_noop("It is not your turn to discard."), "not_your_turn")
     hand = state.hands[seat]
     given = move.cards
     for card in given:
         if card not in hand:
             raise IllegalMove(
-                "You may only discard cards that are in your hand.", "card_not_in_hand"
+                gettext_noop("You may only discard cards that are in your hand."),
+                "card_not_in_hand",
             )
     if len(set(given)) != len(given):
-        raise IllegalMove("You cannot discard the same card twice.", "duplicate_card")
+        raise IllegalMove(gettext_noop("You cannot discard the same card twice."), "duplicate_card")
     kept = tuple(c for c in hand if c not in given)
     start = state.pile_pos
     drawn = state.pile[start : start + len(given)]
@@ -76,13 +81,14 @@ def _apply_play(state: GameState, move: Play) -> GameState:
         _refuse_common(state, seat)
         if state.status is not _PLAYING:
             raise IllegalMove(
-                "Cards can only be played once the tricks have started.", "wrong_phase"
+                gettext_noop("Cards can only be played once the tricks have started."),
+                "wrong_phase",
             )
-        raise IllegalMove("It is not your turn.", "not_your_turn")
+        raise IllegalMove(gettext_noop("It is not your turn."), "not_your_turn")
     card = move.card
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalMove("You do not have that card.", "card_not_in_hand")
+        raise IllegalMove(gettext_noop("You do not have that card."), "card_not_in_hand")
     trick = state.current_trick
     trump = state.trump_index
     if trick:
@@ -91,7 +97,10 @@ def _apply_play(state: GameState, move: Play) -> GameState:
             for held in hand:
                 if trumps[held]:
                     raise IllegalMove(
-                        "The trick is bleeding: you must play a trump.", "must_play_trump"
+                        # Translators: Hundred and Ten's "bleeding": a trump was led, so
+                        # whoever holds a trump must play one.
+                        gettext_noop("The trick is bleeding: you must play a trump."),
+                        "must_play_trump",
                     )
     fields = list(state)
     hands = list(state.hands)

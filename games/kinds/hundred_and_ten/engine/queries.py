@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.kinds.words import gettext_noop
+
 from .cards import IS_TRUMP, SUITS, Card
 from .fields import _BIDDING, _DISCARD, _PLAYING, _TRUMP_SELECTION, _WON
 from .moves import (
@@ -111,6 +113,6 @@ def round_history(state: GameState) -> tuple[RoundRecord, ...]:
 
 def _refuse_common(state: GameState, seat: int) -> None:
     if not 0 <= seat < state.players:
-        raise IllegalMove("You are not a player in this game.", "not_a_player")
+        raise IllegalMove(gettext_noop("You are not a player in this game."), "not_a_player")
     if state.status is _WON:
-        raise IllegalMove("The game is over.", "game_over")
+        raise IllegalMove(gettext_noop("The game is over."), "game_over")

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from games.kinds.words import gettext_noop
+
 from .bidding import _apply_bid, _apply_select_trump, _apply_unpass
 from .dealing import (
     DEFAULT_TARGET,
@@ -85,7 +87,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """The state after `move`, or IllegalMove (with a player-facing message). Pure."""
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise IllegalMove("That is not a move of this game.", "not_a_move")
+        raise IllegalMove(gettext_noop("That is not a move of this game."), "not_a_move")
     return handler(state, move)
 
 

@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from games.kinds.protocol import EngineRules, JsonForms, Outcome, target_of, target_option
+from games.kinds.words import gettext_noop
 
 from .cards import parse_card
 from .moves import IllegalMove, Move, move_from_json, move_to_json
@@ -21,13 +22,15 @@ from .snapshot import state_from_json, state_to_json
 from .state import FixedDecks, GameState, Status, check_deck
 
 SLUG = "hundred-and-ten"
-NAME = "Hundred and Ten"
+# Translators: the name of a card game (Irish "110"); most languages keep it in English or
+# say the number.
+NAME = gettext_noop("Hundred and Ten")
 SEAT_COUNTS = (2, 3, 4)
 OPTIONS = (
     target_option(
         DEFAULT_TARGET,
         60,
-        help="The first player to reach it (as the rules count) wins.",
+        help=gettext_noop("The first player to reach it (as the rules count) wins."),
     ),
 )
 
@@ -60,7 +63,7 @@ def _to_act(state: GameState) -> frozenset[int]:
 
 def _apply(state: GameState, seat: int, action: Move) -> GameState:
     if action.seat != seat:
-        raise IllegalMove("That move belongs to another seat.", "not_your_seat")
+        raise IllegalMove(gettext_noop("That move belongs to another seat."), "not_your_seat")
     return apply(state, action)
 
 

@@ -8,6 +8,7 @@ states are immutable) with the trace's reason as its code.
 from __future__ import annotations
 
 from games.kinds.protocol import Outcome
+from games.kinds.words import gettext_noop
 
 from .actions import (
     ALREADY_CHOSEN,
@@ -152,28 +153,36 @@ def decision_key(state: HundredAndFourState, seat: int) -> str:
 def apply(state: HundredAndFourState, seat: int, action: Action) -> HundredAndFourState:
     """The state after `seat` takes `action`, or IllegalMove."""
     if type(seat) is not int or not 0 <= seat < state.seats:
-        raise IllegalMove("There is no such seat at this table.", SEAT_OUT_OF_RANGE)
+        raise IllegalMove(gettext_noop("There is no such seat at this table."), SEAT_OUT_OF_RANGE)
     if state.phase == OVER:
-        raise IllegalMove("The game is over.", GAME_OVER)
+        raise IllegalMove(gettext_noop("The game is over."), GAME_OVER)
     if isinstance(action, Choose):
         return _choose(state, seat, action.card)
     if isinstance(action, TakeRow):
         return _take_row(state, seat, action.row)
-    raise IllegalMove("That is not an action of this game.", NOT_AN_ACTION)
+    raise IllegalMove(gettext_noop("That is not an action of this game."), NOT_AN_ACTION)
 
 
 def _choose(state: HundredAndFourState, seat: int, card: int) -> HundredAndFourState:
     if state.phase == PAUSE:
         raise IllegalMove(
-            "Wait: a row must be taken before the next card is chosen.", CHOOSE_DURING_PAUSE
+            gettext_noop("Wait: a row must be taken before the next card is chosen."),
+            CHOOSE_DURING_PAUSE,
         )
     if state.choices[seat]:
-        raise IllegalMove("You have already chosen your card for this turn.", ALREADY_CHOSEN)
+        raise IllegalMove(
+            gettext_noop("You have already chosen your card for this turn."), ALREADY_CHOSEN
+        )
     if not is_card(card):
-        raise IllegalMove("Cards are numbered 1 to 104.", CARD_OUT_OF_RANGE)
+        raise IllegalMove(gettext_noop("Cards are numbered 1 to 104."), CARD_OUT_OF_RANGE)
     hand = state.hands[seat]
     if card not in hand:
-        raise IllegalMove(f"You don't hold the {card}.", CARD_NOT_HELD)
+        raise IllegalMove(
+            # Translators: %(card)s is a card's number (1 to 104).
+            gettext_noop("You don't hold the %(card)s."),
+            CARD_NOT_HELD,
+            params={"card": card},
+        )
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hand if c != card)
     choices = list(state.choices)
@@ -191,11 +200,15 @@ def _choose(state: HundredAndFourState, seat: int, card: int) -> HundredAndFourS
 
 def _take_row(state: HundredAndFourState, seat: int, row: int) -> HundredAndFourState:
     if state.phase != PAUSE:
-        raise IllegalMove("Nobody is asked to take a row now.", NOT_ASKED)
+        raise IllegalMove(gettext_noop("Nobody is asked to take a row now."), NOT_ASKED)
     if seat != state.asked:
-        raise IllegalMove("Only the owner of the lowest card takes a row.", NOT_ASKED)
+        raise IllegalMove(gettext_noop("Only the owner of the lowest card takes a row."), NOT_ASKED)
     if type(row) is not int or not 0 <= row < ROW_COUNT:
-        raise IllegalMove(f"Choose a row from 1 to {ROW_COUNT}.", ROW_OUT_OF_RANGE)
+        raise IllegalMove(
+            gettext_noop("Choose a row from 1 to %(rows)s."),
+            ROW_OUT_OF_RANGE,
+            params={"rows": ROW_COUNT},
+        )
     return _resolve(state, row)
 
 

@@ -20,6 +20,7 @@ from operator import attrgetter
 from typing import Any
 
 from games.kinds.protocol import EngineRules, JsonForms, Option
+from games.kinds.words import Phrase, gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import MAX_SEATS, MIN_SEATS
@@ -29,19 +30,29 @@ from .state import FixedDeals, HundredAndFourState, SeededDeals, check_deal
 from .view import HundredAndFourView, view_of
 
 SLUG = "one-hundred-and-four"
-NAME = "One Hundred and Four"
+# Translators: the name of a card game played with cards numbered 1 to 104.
+NAME = gettext_noop("One Hundred and Four")
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 MATCH_TO = 66
 OPTIONS = (
     Option(
         "match_to",
-        "Length",
+        # Translators: the option of how long a game of One Hundred and Four lasts.
+        gettext_noop("Length"),
         None,
         (
-            (None, "One deal (the usual game)"),
-            (MATCH_TO, f"Deal again until someone reaches {MATCH_TO}"),
+            (None, gettext_noop("One deal (the usual game)")),
+            (
+                MATCH_TO,
+                Phrase(
+                    gettext_noop("Deal again until someone reaches %(points)s"),
+                    {"points": MATCH_TO},
+                ),
+            ),
         ),
-        help="In a match the lowest running total wins once a deal ends with someone at the limit.",
+        help=gettext_noop(
+            "In a match the lowest running total wins once a deal ends with someone at the limit."
+        ),
     ),
 )
 
