@@ -67,9 +67,9 @@ i18n-deps:  ## Debian's gettext, for the catalogues' check and `make messages`
 LANGS := -l de -l es -l ml
 NOT_OURS := -i ".venv/*" -i ".tools/*" -i "tests/*" -i "bench/*" -i "node_modules/*" -i "staticfiles/*"
 messages: $(UV) i18n-deps  ## refresh the catalogues from the code, then compile them
-	$(RUN) python manage.py makemessages $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
-	$(RUN) python manage.py makemessages -d djangojs $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
-	$(RUN) python manage.py compilemessages -v0 --ignore=".venv/*" --ignore=".tools/*"
+	DEBUG=1 $(RUN) python manage.py makemessages $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
+	DEBUG=1 $(RUN) python manage.py makemessages -d djangojs $(LANGS) --no-obsolete --add-location=file $(NOT_OURS)
+	DEBUG=1 $(RUN) python manage.py compilemessages -v0 --ignore=".venv/*" --ignore=".tools/*"
 
 # Every test: all but the browser tests in two processes (pytest-xdist, a test file each at a
 # time), then the browser tests in one (pytest exits 5, failing make, if none ran).

@@ -107,17 +107,20 @@ def texts_of(html: str) -> list[str]:
 def untranslated(html: str, allowed: Iterable[str] = ()) -> list[str]:
     """The texts of `html` holding a word that did not pass through translation; `allowed`:
     words that never do (player and game names, card ranks)."""
+    # The translated parts go first, from the source: a message may hold markup (a link in
+    # a sentence) and another message (a placeholder's value), innermost first.
+    left = html
+    while True:
+        shorter = _TRANSLATED.sub(" ", left)
+        if shorter == left:
+            break
+        left = shorter
     allowed_words = sorted({w for w in allowed if w}, key=len, reverse=True)
     found = []
-    for text in texts_of(html):
-        left = _ADDRESS.sub(" ", text)
-        while True:  # a translated message may hold another one (a placeholder's value)
-            shorter = _TRANSLATED.sub(" ", left)
-            if shorter == left:
-                break
-            left = shorter
+    for text in texts_of(left):
+        rest = _ADDRESS.sub(" ", text)
         for word in allowed_words:
-            left = left.replace(word, " ")
-        if _WORD.search(left):
+            rest = rest.replace(word, " ")
+        if _WORD.search(rest):
             found.append(text.strip())
     return found

@@ -16,6 +16,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import get_language_info
 
 from games.registry import REGISTRY
 from tests.conftest import HX, logged_in_client
@@ -24,7 +25,9 @@ from tests.i18n import pseudo
 
 pytestmark = pytest.mark.django_db
 
-NAMES = ("Alice", "Bob", "Carol", "Dave", "alice", "bob", "carol", "dave", "Table")
+# Each language is offered in its own name ("Deutsch", "മലയാളം"): never translated.
+LANGUAGE_NAMES = tuple(get_language_info(code)["name_local"] for code, _ in settings.LANGUAGES)
+NAMES = ("Alice", "Bob", "Carol", "Dave", "alice", "bob", "carol", "dave", "Table", *LANGUAGE_NAMES)
 
 
 @pytest.fixture(autouse=True)
@@ -58,7 +61,8 @@ def test_the_pseudo_locale_marks_every_message_and_keeps_placeholders():
     assert pseudo.untranslated("<p>⟦Íñ⟧ Alice</p>", ["Alice"]) == []
     assert pseudo.untranslated('<p title="Hand">⟦x⟧</p>') == ["Hand"]
     assert pseudo.untranslated("<p>⟦Ýóúr ⟦tú⟧ rñ⟧ 10 ♠ K</p><script>var x</script>") == []
-    assert pseudo.untranslated("<p>⟦Ýóúr⟧ turn</p>") == ["⟦Ýóúr⟧ turn"]
+    assert pseudo.untranslated("<p>⟦Ýóúr⟧ turn</p>") == ["turn"]
+    assert pseudo.untranslated("<p>⟦Séñd <b>á líñk</b> ñów⟧</p>") == []
 
 
 def test_public_pages_signed_out():
@@ -85,9 +89,9 @@ def test_signed_in_pages(alice, bob):
 @pytest.mark.parametrize("slug", sorted(REGISTRY))
 def test_every_game_s_waiting_room_table_and_partials(alice, bob, carol, slug):
     kind = REGISTRY[slug]
-    waiting = seat_game([alice], kind=slug, name="Table")
+    waiting = seat_game([alice], 1, kind=slug, name="Table")
     alices = in_pseudo(logged_in_client(alice))
-    check(alices, reverse("waiting-room", args=[waiting.pk]))
+    check(alices, reverse("waiting-room", args=[waiting.pk]), allowed=bot_names(waiting))
 
     seats = kind.table_size
     game = start_table([alice, bob], seats - 2, kind=slug, public=True, name="Table")
@@ -104,7 +108,7 @@ def test_every_letter_is_translated(alice, bob):
     """The invitation letter (text, HTML and subject), drawn in the recipient's language."""
     alice.language = pseudo.CODE
     alice.save(update_fields=["language"])
-    game = seat_game([bob], name="Table")
+    game = seat_game([bob], 1, name="Table")
     bobs = logged_in_client(bob)
     response = bobs.post(reverse("invite", args=[game.pk]), {"username": "alice"}, headers=HX)
     assert response.status_code < 400
