@@ -8,11 +8,12 @@ platform's frame, and reads actions from POSTs.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from typing import Any, NotRequired, Protocol, TypedDict, TypeVar
 
 from django.http import QueryDict
+from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -22,6 +23,28 @@ from games.kinds.lobby import describe_counts
 from games.kinds.places import Places, winners_first
 from games.kinds.protocol import Bot, Option, Rules, Teams, resolve_options
 from games.kinds.statistics import Statistics
+from games.phrases import translated
+
+# A game's words (its name, its options, its bots' levels) are English messages from its
+# folder, which must not import Django; the kind holds them as lazy translations, so every
+# page and letter says them in the language active when it is drawn (docs/languages.md).
+_lazy_translated = lazy(translated, str)
+
+
+def said(text: str) -> str:
+    """`text` translated whenever it is read as a str (already lazy: as it is)."""
+    if not text or isinstance(text, Promise):
+        return text
+    return _lazy_translated(text)
+
+
+def _said_option(option: Option) -> Option:
+    return replace(
+        option,
+        label=said(option.label),
+        help=said(option.help),
+        choices=tuple((value, said(label)) for value, label in option.choices),
+    )
 
 
 class BadAction(ValueError):
@@ -196,6 +219,13 @@ class GameKind:
     # The game's rules page content, a template in its own folder
     # (games/kinds/<game>/templates/games/<game>/rules.html), shown at /rules/<slug>/.
     rules_template: str = ""
+
+    def __post_init__(self) -> None:
+        # Frozen: the words are set once, here, as lazy translations (see `said`).
+        object.__setattr__(self, "name", said(self.name))
+        object.__setattr__(self, "options", tuple(_said_option(o) for o in self.options))
+        levels = tuple((level, said(label)) for level, label in self.bot_levels)
+        object.__setattr__(self, "bot_levels", levels)
 
     @classmethod
     def of(cls, package: str | None, *, blurb: str, **extra: Any) -> GameKind:

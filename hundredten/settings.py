@@ -260,6 +260,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Our English date format (the rest are Django's, per language): hundredten/formats/.
+FORMAT_MODULE_PATH = ["hundredten.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

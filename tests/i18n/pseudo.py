@@ -76,11 +76,13 @@ class _Texts(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
         self.skipping = 0
+        self.option_value: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _SKIPPED:
             self.skipping += 1
         named = dict(attrs)
+        self.option_value = named.get("value") if tag == "option" else None
         for name, value in attrs:
             if value and name in _READ_ATTRIBUTES:
                 self.texts.append(value)
@@ -92,7 +94,9 @@ class _Texts(HTMLParser):
             self.skipping -= 1
 
     def handle_data(self, data: str) -> None:
-        if not self.skipping and data.strip():
+        # A choice that shows its own value (a time zone's IANA name) is data, not words.
+        shown = data.strip()
+        if not self.skipping and shown and shown.replace(" ", "_") != self.option_value:
             self.texts.append(data)
 
 
@@ -115,12 +119,12 @@ def untranslated(html: str, allowed: Iterable[str] = ()) -> list[str]:
         if shorter == left:
             break
         left = shorter
-    allowed_words = sorted({w for w in allowed if w}, key=len, reverse=True)
+    words = sorted({w for w in allowed if w}, key=len, reverse=True)
+    # Whole words only: "Table" allowed leaves "Tables" to be caught.
+    allowed_re = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words) or "$^")
     found = []
     for text in texts_of(left):
-        rest = _ADDRESS.sub(" ", text)
-        for word in allowed_words:
-            rest = rest.replace(word, " ")
+        rest = allowed_re.sub(" ", _ADDRESS.sub(" ", text))
         if _WORD.search(rest):
             found.append(text.strip())
     return found

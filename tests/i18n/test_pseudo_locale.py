@@ -8,25 +8,48 @@ the players' and tables' names, and the cards' ranks (one letter, or "10", never
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language_info
 
+from games import mail
+from games.kinds.hundred_and_ten import engine
+from games.models import Game, PendingMail
+from games.presenters.replay import timeline
 from games.registry import REGISTRY
-from tests.conftest import HX, logged_in_client
-from tests.games.conftest import seat_game, start_table
+from games.services import lobby, seats, states, table
+from tests.conftest import HX, logged_in_client, make_user
+from tests.games.conftest import choice_of, seat_game, start_table
 from tests.i18n import pseudo
+from tests.mail.conftest import after, html_of, text_of, verify
 
 pytestmark = pytest.mark.django_db
 
 # Each language is offered in its own name ("Deutsch", "മലയാളം"): never translated.
 LANGUAGE_NAMES = tuple(get_language_info(code)["name_local"] for code, _ in settings.LANGUAGES)
+# Dates name their month through Django's own catalogues (every real language has them);
+# "JK" is the joker's corner, a card rank like "K".
+NOT_OURS = (
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+    "JK",
+)
 NAMES = ("Alice", "Bob", "Carol", "Dave", "alice", "bob", "carol", "dave", "Table", *LANGUAGE_NAMES)
 
 
@@ -52,13 +75,14 @@ def check(client: Client, url: str, *, allowed=(), headers=None, status=200) -> 
     response = client.get(url, headers=headers or {})
     assert response.status_code == status, (url, response.status_code)
     assert response["Content-Language"] == pseudo.CODE, url
-    left = pseudo.untranslated(response.content.decode(), (*NAMES, *allowed))
+    left = pseudo.untranslated(response.content.decode(), (*NAMES, *NOT_OURS, *allowed))
     assert not left, f"{url}: not translated: {left[:20]}"
 
 
 def test_the_pseudo_locale_marks_every_message_and_keeps_placeholders():
     assert pseudo.pseudo("%(name)s bid <b>%(points)s</b>") == "⟦%(name)s bíd <b>%(points)s</b>⟧"
     assert pseudo.untranslated("<p>⟦Íñ⟧ Alice</p>", ["Alice"]) == []
+    assert pseudo.untranslated("<p>Tables</p>", ["Table"]) == ["Tables"]
     assert pseudo.untranslated('<p title="Hand">⟦x⟧</p>') == ["Hand"]
     assert pseudo.untranslated("<p>⟦Ýóúr ⟦tú⟧ rñ⟧ 10 ♠ K</p><script>var x</script>") == []
     assert pseudo.untranslated("<p>⟦Ýóúr⟧ turn</p>") == ["turn"]
@@ -104,19 +128,79 @@ def test_every_game_s_waiting_room_table_and_partials(alice, bob, carol, slug):
     check(in_pseudo(logged_in_client(carol)), table, allowed=names)
 
 
-def test_every_letter_is_translated(alice, bob):
-    """The invitation letter (text, HTML and subject), drawn in the recipient's language."""
-    alice.language = pseudo.CODE
-    alice.save(update_fields=["language"])
-    game = seat_game([bob], 1, name="Table")
-    bobs = logged_in_client(bob)
-    response = bobs.post(reverse("invite", args=[game.pk]), {"username": "alice"}, headers=HX)
-    assert response.status_code < 400
-    assert mail.outbox, "no letter was sent"
+def play_to_the_end(game, players) -> None:
+    """Random legal moves of Hundred and Ten by the player (by seat) to act; the bots move
+    by themselves."""
+    rng = random.Random(3)
+    while game.status != Game.Status.FINISHED:
+        state = states.load_state(game)
+        seat = state.active_seat
+        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
+        table.submit_move(
+            game_id=game.pk, user=players[seat], choice=choice_of(move), seen_version=game.version
+        )
+        game.refresh_from_db()
+
+
+def check_letter(letter, allowed) -> None:
+    subject = str(letter["Subject"])
+    assert not pseudo.untranslated(f"<p>{subject}</p>", allowed), subject
+    text = text_of(letter)
+    assert not pseudo.untranslated(f"<pre>{text}</pre>", allowed), text
+    html = html_of(letter)
+    assert not pseudo.untranslated(html, allowed), html
+
+
+def test_every_letter_of_the_sweep_is_in_its_reader_s_language(alice, bob, carol, inbox):
+    """Invitation, turn, come back and game over, sent through the SMTP server to readers
+    whose profile says the pseudo-locale, while the sweep's own language is English."""
+    verify(alice, bob, carol)
+    for user in (alice, bob, carol):
+        user.language = pseudo.CODE
+        user.save(update_fields=["language"])
+    waiting = lobby.create_game(organizer=alice, name="Table", public=False, max_players=4)
+    lobby.invite(game_id=waiting.pk, by=alice, username="carol")
+    game = start_table([alice, bob], bots=1, seed="short", target=30)  # bob's turn soon
+    logged_in_client(alice).post(reverse("come-back", args=[game.pk, 1]), headers=HX)
     with translation.override("en"):
-        for letter in mail.outbox:
-            assert not pseudo.untranslated(f"<p>{letter.subject}</p>", NAMES), letter.subject
-            assert not pseudo.untranslated(f"<pre>{letter.body}</pre>", NAMES), letter.body
-            for content, kind in getattr(letter, "alternatives", []):
-                assert kind == "text/html"
-                assert not pseudo.untranslated(content, NAMES)
+        mail.send_due(after(3600))
+    play_to_the_end(game, [alice, bob])
+    with translation.override("en"):
+        mail.send_due(after(7200))
+    reasons = set(PendingMail.objects.filter(outcome="sent").values_list("reason", flat=True))
+    assert {"invited", "turn", "come_back", "ended"} <= reasons, reasons
+    assert len(inbox.messages) >= 4
+    for letter in inbox.messages:
+        check_letter(letter, (*NAMES, *bot_names(game)))
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "options"),
+    [
+        ("hundred-and-ten", 3, {"target": 60}),
+        ("hearts", 4, {"target": 50}),
+        ("one-hundred-and-four", 5, {}),
+        ("fifty-six", 4, {"tables_per_team": 1}),
+    ],
+)
+def test_every_game_played_to_its_end_replay_and_history(slug, players, options):
+    """A game its players hand to bots plays itself to the end: the table at the end, the
+    replay at its deal, its tricks and its hands from a seat and as a spectator (every phase
+    of the game drawn), the past games, the player page and the lobby."""
+    people = [make_user(name) for name in ("alice", "bob", "carol", "dave", "erin")[:players]]
+    game = start_table(people, kind=slug, options=options, name="Table")
+    for person in people:
+        seats.automate(game_id=game.pk, user=person)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    alices = in_pseudo(logged_in_client(people[0]))
+    allowed = ("Erin", "erin", *bot_names(game))
+    check(alices, reverse("table", args=[game.pk]), allowed=allowed)
+    line = timeline(game)
+    replay = reverse("replay", args=[game.pk])
+    for at in sorted({0, 1, line.last // 2, line.last, *line.chapters[:4], *line.hands[:2]}):
+        for seat in (0, "spectator"):
+            check(alices, f"{replay}?at={at}&seat={seat}", allowed=allowed)
+    check(alices, reverse("past-games"), allowed=allowed)
+    check(alices, reverse("player", args=[people[1].username]), allowed=allowed)
+    check(alices, reverse("lobby"), allowed=allowed)
