@@ -18,6 +18,7 @@ from games import mail
 from games.kinds import lobby as rules
 from games.live import realtime
 from games.models import Game, Invitation
+from games.phrases import refusal_text
 from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.links import _new_link, link_problem, use_invite_link
 from games.services.lobby.refusals import BadRequest, Conflict, LinkUnusable
@@ -53,7 +54,7 @@ def invite_stand_in(*, game_id: int, by: User, username: str) -> Invitation:
         # The lobby's rules, as before the start: this is the one invitation allowed after.
         after = rules.invite(replace(room.lobby, started=False), _user_pid(by), _user_pid(invitee))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, replace(after, started=True))
     invitation = Invitation.objects.create(game=room.game, inviter=by, invitee=invitee)
     mail.invitation_sent(invitation)
@@ -95,7 +96,7 @@ def follow_link(*, token: str, user: User) -> Game:
             replace(room.lobby, started=False), room.lobby.organizer, _user_pid(user)
         )
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, replace(after, started=True))
     link.invitee = user
     link.save(update_fields=["invitee"])

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET
 from games import registry
 from games.clocks import turns
 from games.gamekind import GameKind
+from games.words import or_list
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
         "kind": kind,
         "in_teams": kind.teams is not None,
         "options": _options(kind),
-        "bot_levels": [label for _, label in kind.bot_levels],
+        "bot_levels": or_list([str(label) for _, label in kind.bot_levels]),
+        "many_levels": len(kind.bot_levels) > 1,
         "others": [k for k in registry.REGISTRY.values() if k.slug != kind.slug],
     }
     if kind.rules_template:
@@ -123,7 +125,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
 def how_to_play(request: HttpRequest) -> HttpResponse:
     context = {
         "kinds": list(registry.REGISTRY.values()),
-        "paces": [label for seconds, label in turns.PACES if seconds],
+        "paces": or_list([str(label) for seconds, label in turns.PACES if seconds]),
     }
     return render(request, "games/how_to_play.html", context)
 

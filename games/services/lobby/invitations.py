@@ -12,6 +12,7 @@ from games import mail
 from games.kinds import lobby as rules
 from games.live import realtime
 from games.models import COVER_DECLINED, Game, Invitation, Membership
+from games.phrases import refusal_text
 from games.services.lobby.blocks import refuse_invitation, refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.rematches import _old_seat, _seat_bot_for, _start_if_answered
@@ -85,7 +86,7 @@ def accept(*, game_id: int, user: User) -> Membership:
     try:
         after = rules.join(room.lobby, _user_pid(user))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after, seat=seat if seat in room.free_seats() else None)
     _close_invitation(room.game, user.pk, Invitation.State.ACCEPTED)
     if not _start_if_answered(room):
@@ -101,7 +102,7 @@ def decline(*, game_id: int, user: User) -> None:
     try:
         after = rules.decline(room.lobby, _user_pid(user))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after)
     _close_invitation(room.game, user.pk, Invitation.State.DECLINED)
     game = room.game
@@ -142,7 +143,7 @@ def revoke_invitation(*, game_id: int, by: User, invitation_id: int) -> Invitati
             try:
                 after = rules.remove(room.lobby, _user_pid(by), person_id(member))
             except rules.LobbyError as error:
-                raise Conflict(error.message) from error
+                raise Conflict(refusal_text(error)) from error
             _save(room, after)
         also.append(invitation.invitee_id)
     elif room.game.status != Game.Status.WAITING:

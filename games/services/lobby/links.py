@@ -11,6 +11,7 @@ from accounts.models import User
 from games import mail
 from games.kinds import lobby as rules
 from games.models import INVITE_LINK_LIFETIME, Game, Invitation, Membership, new_token
+from games.phrases import refusal_text
 from games.services.lobby.blocks import refuse_joining
 from games.services.lobby.letter_limits import record_letter
 from games.services.lobby.refusals import Conflict, LinkUnusable
@@ -110,7 +111,7 @@ def use_invite_link(*, token: str, user: User) -> Game:
     try:
         after = rules.join(rules.invite(room.lobby, by, _user_pid(user)), _user_pid(user))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after)
     link.invitee = user
     link.state = Invitation.State.ACCEPTED

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 from games.kinds import lobby as rules
 from games.models import Game, Invitation, Membership
+from games.phrases import refusal_text
 from games.services.lobby.refusals import Conflict
 from games.services.lobby.room import _Room, _room, _save
 from games.services.lobby.seating import BOT_NAMES
@@ -35,7 +36,7 @@ def _seat_bot_for(room: _Room, seat: int, *, note: str) -> Membership:
     try:
         after = rules.add_bot(room.lobby, room.lobby.organizer, f"bot:{name}")
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after, seat=seat)
     bot = room.members[f"bot:{name}"]
     bot.cover_note = note[:80]

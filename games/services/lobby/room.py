@@ -20,6 +20,7 @@ from games.access import visible_game_or_404
 from games.kinds import lobby as rules
 from games.live import realtime
 from games.models import Game, Invitation, Membership
+from games.phrases import refusal_text
 from games.services.lobby.refusals import Conflict, LobbyRefused, NotAllowed
 
 
@@ -146,8 +147,8 @@ def _refused(room: _Room, actor: User, error: rules.LobbyError) -> LobbyRefused:
     at all), else 409 (the game's current state refuses it)."""
     member = room.members.get(_user_pid(actor))
     if member is None or member.seat is None:
-        return NotAllowed(error.message)
-    return Conflict(error.message)
+        return NotAllowed(refusal_text(error))
+    return Conflict(refusal_text(error))
 
 
 def _changed(room: _Room, *, also: Iterable[int] = ()) -> None:

@@ -10,6 +10,7 @@ from accounts.models import User
 from games import registry
 from games.kinds import lobby as rules
 from games.models import Game, Invitation, Membership
+from games.phrases import refusal_text
 from games.services.lobby.blocks import refuse_joining
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.room import (
@@ -35,7 +36,7 @@ def _take_seat(room: _Room, user: User) -> Membership:
     try:
         after = rules.join(room.lobby, _user_pid(user))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after)
     _close_invitation(room.game, user.pk, Invitation.State.ACCEPTED)
     _changed(room)
@@ -81,7 +82,7 @@ def add_bot(*, game_id: int, by: User, seat: int, level: str = "") -> Membership
     try:
         after = rules.add_bot(room.lobby, _user_pid(by), f"bot:{name}")
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after, seat=seat, level=level)
     _changed(room)
     return room.members[f"bot:{name}"]
@@ -98,7 +99,7 @@ def remove(*, game_id: int, by: User, membership_id: int) -> None:
     try:
         after = rules.remove(room.lobby, _user_pid(by), person_id(member))
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     _save(room, after)
     also = []
     if member.user_id is not None:

@@ -17,6 +17,7 @@ from games.kinds import lobby as rules
 from games.kinds.protocol import resolve_options
 from games.live import realtime
 from games.models import DEFAULT_KIND, Game, Invitation
+from games.phrases import refusal_text
 from games.services import table
 from games.services.lobby.refusals import BadRequest, Conflict
 from games.services.lobby.room import (
@@ -96,7 +97,7 @@ def _start(room: _Room, by: str, *, also: Iterable[int] = ()) -> Game:
     try:
         after = rules.start(room.lobby, by)
     except rules.LobbyError as error:
-        raise Conflict(error.message) from error
+        raise Conflict(refusal_text(error)) from error
     lapsed = [m.user_id for m in _save(room, after) if m.user_id is not None]
     game = room.game
     now = timezone.now()
