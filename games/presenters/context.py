@@ -230,7 +230,7 @@ def draw(
                 # How long a human who had the table open has been away ("away 3 min").
                 "away": here.away.get(member.user_id) if member and member.user_id else None,
                 "is_bot": bool(member and member.is_bot),
-                "bot_label": kind.level_label(member.bot).lower()
+                "bot_label": kind.level_label(member.bot)
                 if member is not None and member.is_bot
                 else "",
                 "automated": bool(member and member.automated and not replay),

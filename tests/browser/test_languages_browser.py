@@ -32,7 +32,6 @@ from tests.browser.helpers import (
     create_game,
     first_turn,
     my_seat,
-    not_reloaded,
     sign_up,
     start_with_bots,
     table,
@@ -66,6 +65,7 @@ VISIBLE_TEXTS = """() => {
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 
 
+@cache
 def catalogue(language: str) -> polib.POFile:
     return polib.pofile(str(settings.BASE_DIR / "locale" / language / "LC_MESSAGES" / "django.po"))
 
@@ -99,11 +99,24 @@ def english_messages(language: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{shape})" for shape in sorted(shapes)))
 
 
+@cache
+def translations(language: str) -> frozenset[str]:
+    """Every translation of the catalogue: a text that is one ("Hearts", the game's German
+    name, is also the English name of the suit) is in the language."""
+    said = set()
+    for entry in catalogue(language):
+        for text in (entry.msgstr, *entry.msgstr_plural.values()):
+            said.add(" ".join(text.split()))
+    return frozenset(said)
+
+
 def english_left(page: Page, language: str) -> list[str]:
     """The visible texts of `page` that are an English message of the catalogue."""
     pattern = english_messages(language)
     texts: list[str] = page.evaluate(VISIBLE_TEXTS)
-    return [text for text in texts if pattern.fullmatch(text)]
+    return [
+        text for text in texts if pattern.fullmatch(text) and text not in translations(language)
+    ]
 
 
 def choose_language(page: Page, code: str) -> None:
@@ -169,7 +182,6 @@ def test_alice_plays_hearts_in_german(
     expect(table(alice)).to_have_attribute("data-phase", "over")
     check_language(alice, "de")
     phone_pictures(alice, "language-hearts-de-over")
-    not_reloaded(alice)
     assert moves == 42 and len(frames) > 40
     # Another page of the site: the lobby, in German as her profile says.
     alice.goto(f"{base_url}/")
@@ -225,10 +237,11 @@ def test_every_game_in_every_language_at_phone_width(
     alice = sign_up(browser, base_url, f"{PREFIX}shots")
     tables = {}
     made = {
-        "hundred-and-ten": lambda: create_game(alice, "Hundred and Ten"),
-        "hearts": lambda: create_hearts_game(alice, "Hearts", target=50),
-        "one-hundred-and-four": lambda: create_nimmt_game(alice, "104", seats=4),
-        "fifty-six": lambda: create_fifty_six_game(alice, "56", seats=4, tables=1),
+        # Names of no language: a name is the players' own words, never translated.
+        "hundred-and-ten": lambda: create_game(alice, "Q1"),
+        "hearts": lambda: create_hearts_game(alice, "Q2", target=50),
+        "one-hundred-and-four": lambda: create_nimmt_game(alice, "Q3", seats=4),
+        "fifty-six": lambda: create_fifty_six_game(alice, "Q4", seats=4, tables=1),
     }
     seeds = {"hearts": HEARTS_SEED, "fifty-six": FIFTY_SIX_SEED}
     for slug, create in made.items():
