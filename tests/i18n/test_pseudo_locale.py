@@ -99,6 +99,14 @@ def test_public_pages_signed_out():
     check(client, "/no-such-page/", status=404)
 
 
+def test_sign_in_sign_up_and_password_reset():
+    """allauth's own words on these pages are in our catalogues (accounts/outside_words.py):
+    allauth has no Malayalam."""
+    client = in_pseudo(Client())
+    for name in ("account_login", "account_signup", "account_reset_password"):
+        check(client, reverse(name))
+
+
 def test_signed_in_pages(alice, bob):
     client = in_pseudo(logged_in_client(alice))
     check(client, reverse("lobby"))
