@@ -50,7 +50,7 @@ def create_game(page: Page, kind: GameKind, name: str) -> None:
     match where a game offers one, else the lowest target or number of tables)."""
     page.get_by_role("link", name="New game").first.click()
     settled(page)
-    page.get_by_role("radio", name=kind.name).check()
+    page.get_by_role("radio", name=str(kind.name)).check()
     expect(page.locator("#game-setup")).to_contain_text(f"{kind.name} is played by")
     settled(page)
     page.get_by_label("Name").fill(name)
@@ -58,7 +58,9 @@ def create_game(page: Page, kind: GameKind, name: str) -> None:
     for option in kind.options:
         values = [value for value, _ in option.choices]
         shortest = None if None in values else min(v for v in values if v is not None)
-        page.get_by_label(option.label).select_option("" if shortest is None else str(shortest))
+        page.get_by_label(str(option.label)).select_option(
+            "" if shortest is None else str(shortest)
+        )
     page.get_by_role("button", name="Create game").click()
     expect(page.get_by_role("heading", name=name)).to_be_visible()
     expect(page).to_have_url(ROOM_URL)

@@ -57,7 +57,7 @@ def test_a_new_player_reads_the_rules_from_the_new_game_form(
     options.scroll_into_view_if_needed()
     expect(options.get_by_role("heading", name="Options for a table on this site")).to_be_visible()
     for option in REGISTRY["hearts"].options:
-        expect(options.get_by_text(option.label, exact=True)).to_be_visible()
+        expect(options.get_by_text(str(option.label), exact=True)).to_be_visible()
         for _, label in option.choices:
             expect(options.get_by_text(label)).to_be_visible()
     # The form is still there in the first tab, untouched; the waiting room and the table
@@ -96,8 +96,10 @@ def test_the_landing_page_and_a_rules_page_fit_any_screen(
     expect(page.locator("img.landing-picture")).to_have_count(len(REGISTRY))
     load_every_picture(page)
     for kind in REGISTRY.values():
-        game = page.locator(".landing-game").filter(has=page.get_by_role("heading", name=kind.name))
-        alt = re.compile(f"^A game of {re.escape(kind.name)} on this site: ")
+        game = page.locator(".landing-game").filter(
+            has=page.get_by_role("heading", name=str(kind.name))
+        )
+        alt = re.compile(f"^A game of {re.escape(str(kind.name))} on this site: ")
         expect(game.get_by_role("img")).to_have_attribute("alt", alt)
         expect(game.get_by_role("link", name=f"Rules of {kind.name}")).to_be_visible()
     no_sideways_scroll(page)
