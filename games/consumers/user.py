@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -14,7 +15,7 @@ from accounts import friends as accounts_friends
 from games.addresses import game_url
 from games.consumers.live import LiveConsumer
 from games.consumers.pool import Frames, in_pool, render_for
-from games.live import realtime
+from games.live import online, realtime
 from games.models import Game, Invitation, Membership
 from games.presenters.lobby import lobby_context
 
@@ -76,6 +77,10 @@ class UserConsumer(LiveConsumer):
         self.shown_invitations: set[int] = set()
         self.last_banner: str | None = None
         self.last_lists: str | None = None
+        # When a friend the lists show online stops being so (set by the render), and the
+        # timer that redraws the lists then (`rendered`).
+        self.offline_at: float | None = None
+        self.offline_timer: asyncio.TimerHandle | None = None
 
     async def authorize(self) -> bool:
         query = parse_qs(bytes(self.scope.get("query_string", b"")).decode("latin-1"))
@@ -147,11 +152,30 @@ class UserConsumer(LiveConsumer):
         if "sweep" in parts:
             out.extend(self.sweep_invitations())
         if "lists" in parts:
-            lists = render_for(self.request, "games/lobby.html#lists", lobby_context(self.user))
+            context = lobby_context(self.user)
+            self.offline_at = context["friends"].offline_at
+            lists = render_for(self.request, "games/lobby.html#lists", context)
             if lists != self.last_lists:
                 out.append(lists)
                 self.last_lists = lists
         return Frames(["".join(out)] if out else [])
+
+    def rendered(self) -> None:
+        """Going offline is nobody's request (a stamp grows old, games/live/online.py): the
+        lists are redrawn when the first friend they show online stops being so."""
+        if self.offline_timer is not None:
+            self.offline_timer.cancel()
+            self.offline_timer = None
+        if self.offline_at is not None:
+            # A second late, so that the stamp has surely expired when the render reads it.
+            delay = max(self.offline_at - online.now(), 0.0) + 1.0
+            loop = asyncio.get_running_loop()
+            self.offline_timer = loop.call_later(delay, self.want, "lists")
+
+    async def closed(self) -> None:
+        if self.offline_timer is not None:
+            self.offline_timer.cancel()
+        await super().closed()
 
     def render_invitations(self, invitation_ids: list[int]) -> list[str]:
         pending = (

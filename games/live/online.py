@@ -52,13 +52,19 @@ def mark(user_ids: Iterable[int]) -> None:
 
 def online_user_ids(user_ids: Iterable[int]) -> set[int]:
     """Which of `user_ids` are online now (one cache read)."""
+    return set(online_until(user_ids))
+
+
+def online_until(user_ids: Iterable[int]) -> dict[int, float]:
+    """When each of `user_ids` who is online now stops being so, unless they are seen again
+    before (seconds since the epoch; one cache read): a lobby redraws its friends then."""
     ids = {int(uid) for uid in user_ids}
     if not ids:
-        return set()
+        return {}
     found = cache.get_many([_online_key(uid) for uid in ids])
     at = now()
     return {
-        uid
+        uid: stamp + ONLINE_SECONDS
         for uid in ids
         if isinstance(stamp := found.get(_online_key(uid)), int | float)
         and at - stamp < ONLINE_SECONDS

@@ -22,7 +22,7 @@ from accounts import blocking
 from accounts import friends as accounts_friends
 from accounts.models import User
 from games.live import presence
-from games.live.online import online_user_ids
+from games.live.online import online_until
 from games.models import Game, Membership
 from games.services import past_games
 
@@ -80,6 +80,9 @@ class Panel:
     friends: list[FriendRow] = field(default_factory=list)
     received: list[Request] = field(default_factory=list)
     sent: list[Request] = field(default_factory=list)
+    # When the first friend shown online stops being so (seconds since the epoch), unless
+    # seen again: the lobby's socket redraws the panel then (games/consumers/user.py).
+    offline_at: float | None = None
 
 
 def _tables(viewer: User, shown: list[User]) -> dict[int, list[Table]]:
@@ -139,7 +142,7 @@ def panel(viewer: User, ties: accounts_friends.Circle) -> Panel:
         (people[pk] for pk in ties.friends if pk in people), key=lambda u: u.shown_name.casefold()
     )
     shown = [f for f in friends if not f.hide_presence]
-    online = online_user_ids(f.pk for f in shown)
+    online = online_until(f.pk for f in shown)
     tables = _tables(viewer, shown) if shown else {}
     again = play_again_games(viewer, {f.pk for f in friends}) if friends else {}
     names: dict[int, list[str]] = defaultdict(list)
@@ -170,6 +173,7 @@ def panel(viewer: User, ties: accounts_friends.Circle) -> Panel:
         rows,
         [Request(people[pk]) for pk in ties.received if pk in people],
         [Request(people[pk]) for pk in ties.sent if pk in people],
+        offline_at=min(online.values(), default=None),
     )
 
 

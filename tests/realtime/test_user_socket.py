@@ -222,3 +222,24 @@ async def test_a_friend_coming_online_shows_in_the_lobby_at_once(alice, bob, car
     assert 'id="friends"' in frame and "friend-status-online" in frame
     assert "friend-status-offline" not in frame
     await ws.disconnect()
+
+
+async def test_a_friend_going_offline_shows_in_the_lobby_when_their_time_is_up(alice, bob):
+    """Nobody's request says goodbye (a stamp grows old): Bob's lobby redraws his friends
+    when the first one shown online stops being so."""
+    from django.core.cache import cache
+
+    from games.live import online
+    from tests.friends.conftest import befriend
+
+    await database_sync_to_async(befriend)(alice, bob)
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    # Alice was last seen almost ONLINE_SECONDS ago: online for half a second more.
+    seen = online.now() - online.ONLINE_SECONDS + 0.5
+    await database_sync_to_async(cache.set)(online._online_key(alice.pk), seen, 600)
+    ws, first = await open_socket("/ws/user/?page=lobby", cookie)
+    assert "friend-status-online" in first
+    frame = await ws.receive_from(timeout=5)
+    assert 'id="friends"' in frame and "friend-status-offline" in frame
+    assert "friend-status-online" not in frame
+    await ws.disconnect()
