@@ -59,7 +59,7 @@ def test_a_new_player_reads_the_rules_from_the_new_game_form(
     for option in REGISTRY["hearts"].options:
         expect(options.get_by_text(str(option.label), exact=True)).to_be_visible()
         for _, label in option.choices:
-            expect(options.get_by_text(label)).to_be_visible()
+            expect(options.get_by_text(str(label))).to_be_visible()
     # The form is still there in the first tab, untouched; the waiting room and the table
     # link the rules too.
     expect(page.get_by_label("Hearts", exact=True)).to_be_checked()
