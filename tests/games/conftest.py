@@ -130,6 +130,26 @@ def choice_of(move):
     return lambda kind, seat: move
 
 
+def play_to_the_end(game, players) -> None:
+    """Random legal moves of Hundred and Ten (a fixed sequence) by the player to act,
+    `players` by seat; the bots move by themselves."""
+    import random
+
+    from games.kinds.hundred_and_ten import engine
+    from games.models import Game
+    from games.services import states, table
+
+    rng = random.Random(3)
+    while game.status != Game.Status.FINISHED:
+        state = states.load_state(game)
+        seat = state.active_seat
+        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
+        table.submit_move(
+            game_id=game.pk, user=players[seat], choice=choice_of(move), seen_version=game.version
+        )
+        game.refresh_from_db()
+
+
 def bid_choice(amount):
     """Bid `amount` (0 = pass) from whatever seat the user holds."""
     from games.kinds.hundred_and_ten import engine

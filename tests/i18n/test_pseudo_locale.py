@@ -8,7 +8,6 @@ the players' and tables' names, and the cards' ranks (one letter, or "10", never
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,12 @@ from django.utils import translation
 from django.utils.translation import get_language_info
 
 from games import mail
-from games.kinds.hundred_and_ten import engine
 from games.models import Game, PendingMail
 from games.presenters.replay import timeline
 from games.registry import REGISTRY
-from games.services import lobby, seats, states, table
+from games.services import lobby, seats
 from tests.conftest import HX, logged_in_client, make_user
-from tests.games.conftest import choice_of, seat_game, start_table
+from tests.games.conftest import play_to_the_end, seat_game, start_table
 from tests.i18n import pseudo
 from tests.mail.conftest import after, html_of, text_of, verify
 
@@ -134,20 +132,6 @@ def test_every_game_s_waiting_room_table_and_partials(alice, bob, carol, slug):
     check(alices, reverse("hint", args=[game.pk]), allowed=names, headers=HX)
     # A spectator of the public game.
     check(in_pseudo(logged_in_client(carol)), table, allowed=names)
-
-
-def play_to_the_end(game, players) -> None:
-    """Random legal moves of Hundred and Ten by the player (by seat) to act; the bots move
-    by themselves."""
-    rng = random.Random(3)
-    while game.status != Game.Status.FINISHED:
-        state = states.load_state(game)
-        seat = state.active_seat
-        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
-        table.submit_move(
-            game_id=game.pk, user=players[seat], choice=choice_of(move), seen_version=game.version
-        )
-        game.refresh_from_db()
 
 
 def check_letter(letter, allowed) -> None:

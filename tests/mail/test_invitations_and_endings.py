@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from django.urls import reverse
 
 from games import mail
-from games.kinds.hundred_and_ten import engine
-from games.models import Game, Invitation, Membership, PendingMail
-from games.services import lobby, states, table
+from games.models import Invitation, Membership, PendingMail
+from games.services import lobby
 from tests.conftest import logged_in_client
-from tests.games.conftest import choice_of, start_table
+from tests.games.conftest import play_to_the_end, start_table
 from tests.mail.conftest import SITE, after, html_of, text_of, verify
 
 pytestmark = pytest.mark.django_db
@@ -121,23 +119,11 @@ def test_the_waiting_room_offers_to_email_a_link(waiting, alice):
     assert 'type="email"' in html
 
 
-def play_to_the_end(game, user):
-    rng = random.Random(3)
-    while game.status != Game.Status.FINISHED:
-        state = states.load_state(game)
-        seat = state.active_seat
-        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
-        table.submit_move(
-            game_id=game.pk, user=user, choice=choice_of(move), seen_version=game.version
-        )
-        game.refresh_from_db()
-
-
 def test_the_players_hear_how_a_game_ended(alice, bob, inbox):
     verify(alice, bob)
     game = start_table([alice], bots=1, seed="short", target=30)
     Membership.objects.create(game=game, user=bob, role="invitee")  # no seat: not told
-    play_to_the_end(game, alice)
+    play_to_the_end(game, [alice])
     mail.send_due(after(3600))
     endings = [m for m in inbox.messages if "is over" in m["Subject"]]
     assert [m["To"] for m in endings] == ["alice@example.com"]
@@ -155,7 +141,7 @@ def test_game_ended_mail_respects_the_choice_on_the_profile(alice, inbox):
     alice.mail_turns = False
     alice.save()
     game = start_table([alice], bots=1, seed="short", target=30)
-    play_to_the_end(game, alice)
+    play_to_the_end(game, [alice])
     mail.send_due(after(3600))
     assert inbox.messages == []
     assert PendingMail.objects.get(reason="ended").outcome == "turned off"
