@@ -149,6 +149,18 @@ def _fresh_cache() -> Iterator[None]:
     yield
 
 
+@pytest.fixture(autouse=True)
+def _english_to_begin_with() -> Iterator[None]:
+    """No test inherits another's language: LocaleMiddleware activates a request's language
+    in the thread that serves it and nothing deactivates it, so a test whose client asked
+    for Spanish would leave the services it calls next speaking Spanish."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
     """After the last test, before the session's fixtures are torn down (the test database
