@@ -190,11 +190,7 @@ class GameConsumer(LiveConsumer):
             html = None
             if isinstance(drawn, dict):
                 html = talk.frame_for(drawn, self.user.pk, self.language)
-        except (
-            KeyError,
-            TypeError,
-            ValueError,
-        ):  # not the shape this code draws (another release's)
+        except (KeyError, TypeError, ValueError):  # not the shape this code draws
             log.warning("chat line %s pushed in an unknown shape", message_id)
             html = None
         if html is None:  # too many hide its sender, or unreadable: drawn here, with queries

@@ -16,7 +16,9 @@ The English messages come from the committed catalogues (locale/<language>/LC_ME
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import polib
 import pytest
@@ -139,6 +141,33 @@ def phone_pictures(page: Page, name: str) -> None:
         picture(page, f"{name}-{size}-{scheme}")
 
 
+def play_out(
+    page: Page,
+    code: str,
+    picture_name: str,
+    choose: Callable[[int], Any],
+    act: Callable[[Page, Any], None],
+    mirror: Any,
+) -> int:
+    """Seat 0 plays `mirror`'s game to its end through the page (`choose` its move, `act` it
+    with the page's controls), the page checked in `code` at every turn and pictured at the
+    first; the number of moves made."""
+    moves = 0
+    while not mirror.over:
+        assert mirror.to_act() in ({0}, 0), mirror.to_act()  # a set (Hearts) or a seat
+        expect(page.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
+        check_language(page, code)
+        if moves == 0:
+            phone_pictures(page, picture_name)
+        action = choose(0)
+        mirror.apply(0, action)
+        mirror.run_bots()
+        act(page, action)
+        moves += 1
+        expect(table(page)).to_have_attribute("data-version", str(mirror.version))
+    return moves
+
+
 def hearts_act(page: Page, action: Pass | Play) -> None:
     """The move through the page, by the cards' codes (the words are German)."""
     if isinstance(action, Pass):
@@ -166,19 +195,7 @@ def test_alice_plays_hearts_in_german(
     # The first turn's prompt, in German.
     prompt = said_in("de", "Your turn: choose three cards to pass to %(name)s.")
     expect(alice.locator("#table")).to_contain_text(prompt)
-    moves = 0
-    while not mirror.over:
-        assert mirror.to_act() == {0}, mirror.to_act()
-        expect(alice.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
-        check_language(alice, "de")
-        if moves == 0:
-            phone_pictures(alice, "language-hearts-de-pass")
-        action = mirror.suggestion(0)
-        mirror.apply(0, action)
-        mirror.run_bots()
-        hearts_act(alice, action)
-        moves += 1
-        expect(table(alice)).to_have_attribute("data-version", str(mirror.version))
+    moves = play_out(alice, "de", "language-hearts-de-pass", mirror.suggestion, hearts_act, mirror)
     expect(table(alice)).to_have_attribute("data-phase", "over")
     check_language(alice, "de")
     phone_pictures(alice, "language-hearts-de-over")
@@ -208,19 +225,9 @@ def test_alice_plays_fifty_six_in_malayalam(
         }"""
     )
     assert malayalam_font, "the Malayalam font was not loaded for the page's Malayalam text"
-    moves = 0
-    while not mirror.over:
-        assert mirror.to_act() == 0, mirror.to_act()
-        expect(alice.locator(f"#table.is-my-turn[data-version='{mirror.version}']")).to_be_visible()
-        check_language(alice, "ml")
-        action = mirror.choose(0)
-        if moves == 0:
-            phone_pictures(alice, "language-fifty-six-ml-auction")
-        mirror.apply(0, action)
-        mirror.run_bots()
-        act_fifty_six(alice, action)
-        moves += 1
-        expect(table(alice)).to_have_attribute("data-version", str(mirror.version))
+    moves = play_out(
+        alice, "ml", "language-fifty-six-ml-auction", mirror.choose, act_fifty_six, mirror
+    )
     expect(table(alice)).to_have_attribute("data-phase", "over")
     check_language(alice, "ml")
     phone_pictures(alice, "language-fifty-six-ml-over")
