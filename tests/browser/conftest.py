@@ -2,12 +2,14 @@
 each module, so that a new module cannot forget it (the browser tests run last, in one
 process, with their own time limit: see tests/conftest.py and tests/timeouts.py).
 
-A failed browser test's report ends with the e2e daphne's log since the test began (each
-request's access line with its status, static files left out, and any traceback): a failure
+A failed browser test's report ends with the e2e daphne's log since the test began (the
+posts, the sockets closing, every error status and any traceback; the pages and partials
+loaded with no trouble left out, so that what matters fits in a CI log's excerpt): a failure
 on a CI machine is then read from the log, not guessed at."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Generator
 from pathlib import Path
 
@@ -19,6 +21,17 @@ LOG_LINES = 120
 
 def pytest_itemcollected(item: pytest.Item) -> None:
     item.add_marker(pytest.mark.browser)
+
+
+# The access lines a failure is never read from: static files, a socket connecting, and a
+# page or partial loaded with no trouble (a waiting room polls its invite links). What stays
+# (posts, sockets closing, every 4xx and 5xx, tracebacks) fits in a CI log's excerpt.
+_ROUTINE = re.compile(r'"(GET [^"]*" [23]\d\d|WSCONNECTING |WSCONNECT )')
+
+
+def telling(line: str) -> bool:
+    """Whether a daphne log line goes into a failed test's report."""
+    return _ROUTINE.search(line) is None
 
 
 def _daphne_log(item: pytest.Item) -> Path | None:
@@ -44,6 +57,6 @@ def pytest_runtest_makereport(
         with log.open("rb") as out:
             out.seek(item.stash.get(LOG_MARK, 0))
             lines = out.read().decode("utf-8", "replace").splitlines()
-        lines = [line for line in lines if '"GET /static/' not in line][-LOG_LINES:]
+        lines = [line for line in lines if telling(line)][-LOG_LINES:]
         report.sections.append(("daphne log during the test", "\n".join(lines)))
     return report

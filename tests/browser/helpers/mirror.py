@@ -139,8 +139,34 @@ def solo_game(
 
 
 def wait_for_version(pages: Iterable[Page], number: int, timeout: float = 20_000) -> None:
-    for page in pages:
-        expect(table(page)).to_have_attribute("data-version", str(number), timeout=timeout)
+    """Every page's table reaches version `number`; else the failure says, for every page,
+    what it shows (a CI failure is read from its log)."""
+    pages = list(pages)
+    try:
+        for page in pages:
+            expect(table(page)).to_have_attribute("data-version", str(number), timeout=timeout)
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\n{pages_now(pages)}") from None
+
+
+def pages_now(pages: Iterable[Page]) -> str:
+    """What each page shows now: its address, table version, banner and any error."""
+    lines = []
+    for number, page in enumerate(pages):
+        shown = page.evaluate(
+            """() => {
+                const text = (selector) => {
+                    const found = document.querySelector(selector);
+                    return found ? found.textContent.trim().slice(0, 200) : null;
+                };
+                const table = document.getElementById("table");
+                return {version: table ? table.dataset.version : null,
+                        banner: text("#table .turn-banner"), error: text(".table-error"),
+                        title: document.title};
+            }"""
+        )
+        lines.append(f"page {number} {page.url}: {shown}")
+    return "\n".join(lines)
 
 
 def expect_hand(page: Page, state: GameState, seat: int) -> None:
