@@ -227,18 +227,23 @@ def answer(*, game_id: int, user: User, accept: bool) -> Game:
     return game
 
 
-def _bring_back(game: Game) -> None:
+def _bring_back(game: Game, now: datetime | None = None) -> None:
     """The question is over: the awaited seats get back the time it had left."""
     if game.undo_until is not None:
-        left = (game.undo_until - timezone.now()).total_seconds()
+        left = (game.undo_until - (now or timezone.now())).total_seconds()
         if left > 0:
             _put_off(game, -left)
 
 
 def _ended(
-    game: Game, members: tuple[Membership, ...], undo: Undo, how: str, by: int | None
+    game: Game,
+    members: tuple[Membership, ...],
+    undo: Undo,
+    how: str,
+    by: int | None,
+    now: datetime | None = None,
 ) -> None:
-    _bring_back(game)
+    _bring_back(game, now)
     game.undo_until = None
     refused = Undo(seq=undo.seq, seat=undo.seat, asked=undo.asked, yes=undo.yes, refused=how, by=by)
     _changed(game, refused, members, undo.seat if by is None else by)
@@ -286,7 +291,7 @@ def _lapse(game_id: int, now: datetime) -> int:
         game.undo_until = None
         game.save(update_fields=["undo_until"])
         return 0
-    _ended(game, memberships(game), undo, "lapsed", None)
+    _ended(game, memberships(game), undo, "lapsed", None, now)
     return 1
 
 
