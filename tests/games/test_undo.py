@@ -20,8 +20,8 @@ from games.presenters.replay import replay_context
 from games.services import seats, states, table, undo
 from games.services.errors import NotAPlayer, RefusedMove, StaleTable
 from games.services.history import export
-from tests.conftest import HX, logged_in_client
 from tests.bots import play_bots
+from tests.conftest import HX, logged_in_client
 from tests.games.conftest import bid_choice, seat_game, start_table
 
 
@@ -191,7 +191,10 @@ def test_with_nobody_to_ask_it_is_taken_back_at_once(settings, alice):
         if any(rules.undoable(state, 0, a, rules.apply(state, 0, a)) for a in legal):
             break
         table.submit_move(
-            game_id=game.pk, user=alice, choice=lambda k, s: legal[0], seen_version=game.version
+            game_id=game.pk,
+            user=alice,
+            choice=lambda k, s, first=legal[0]: first,
+            seen_version=game.version,
         )
     before = state_of(game)
     undoable_move(game, alice, 0)
