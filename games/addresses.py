@@ -13,7 +13,17 @@ from functools import lru_cache
 from django.urls import reverse
 
 # The addresses a table shows (`TableBasis.urls`, templates/games/table.html).
-TABLE_URLS = ("move", "hint", "automate", "reclaim", "rematch", "table", "replay", "export")
+TABLE_URLS = (
+    "move",
+    "hint",
+    "undo",
+    "automate",
+    "reclaim",
+    "rematch",
+    "table",
+    "replay",
+    "export",
+)
 
 
 @lru_cache(maxsize=65536)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 
 from games.talk import views as talk
-from games.views import absence, history, lobby, mail, pages, players, replay, table
+from games.views import absence, history, lobby, mail, pages, players, replay, table, undo
 
 
 class InviteTokenConverter:
@@ -74,6 +74,7 @@ urlpatterns = [
     path("games/<int:game_id>/replay/", replay.replay, name="replay"),
     path("games/<int:game_id>/move/", table.move, name="move"),
     path("games/<int:game_id>/hint/", table.hint, name="hint"),
+    path("games/<int:game_id>/undo/", undo.undo, name="undo"),
     path("games/<int:game_id>/automate/", table.automate, name="automate"),
     path("games/<int:game_id>/reclaim/", table.reclaim, name="reclaim"),
     path("games/<int:game_id>/rematch/", table.rematch, name="rematch"),

@@ -322,6 +322,9 @@ CONTENT_SECURITY_POLICY = {
 
 # The pause between two bot moves, so people can follow the play (0 in tests).
 BOT_DELAY_SECONDS = float(env_str("BOT_DELAY_SECONDS", "0.8"))
+# Undo by consent (games/services/undo.py): how long the other players have to answer when
+# somebody asks to take back their last move; the clocks and bots wait as long.
+UNDO_SECONDS = env_int("UNDO_SECONDS", 30)
 # Worker processes for the hard bots' searches (games/bots/thinking.py): one per server process by
 # default, none under pytest (the search then runs in the caller's thread). A search that
 # takes longer than BOT_SEARCH_SECONDS is replaced by the medium bot's move.

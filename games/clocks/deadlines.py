@@ -35,7 +35,7 @@ from django.utils import timezone
 from games import mail
 from games.clocks import turns
 from games.models import Game, Membership
-from games.services import bot_moves, seats
+from games.services import bot_moves, seats, undo
 
 if TYPE_CHECKING:
     from games.signals import TableChange
@@ -77,6 +77,10 @@ def tick(
             log.exception("deadline of membership %s failed", membership_id)
     if bots_only:
         return moved
+    try:
+        undo.lapse_due(now)  # questions of undo nobody finished answering in time
+    except Exception:
+        log.exception("lapsing questions of undo failed")
     try:
         mail.send_due(now)
     except Exception:

@@ -15,6 +15,9 @@ on immutable states; a seat is an int `0 … seats-1`.
 * `decision_key(state, seat)` names the decision `seat` faces. A submission made from a page
   that showed an older version of the game is stale only if that seat's key changed: in a
   simultaneous phase the other seats' choices must not bounce yours.
+* `undoable(before, seat, action, after)` says whether the game's rules let `seat` take
+  `action` back by consent of the table (a bid, a card to an unfinished trick); the
+  platform decides the rest (the last action, a person's, an unrated game).
 * Actions and states round-trip through JSON (`action_to_json` / `state_to_json`). The action
   log stores the acting seat beside the action, so an action's JSON need not carry it.
 """
@@ -190,6 +193,15 @@ class Rules(Protocol[S, A, V]):
         for the one state is still a fair basis for `seat`'s action in the other."""
         ...
 
+    def undoable(self, before: S, seat: int, action: A, after: S) -> bool:
+        """Whether `seat`'s `action`, which took `before` to `after`, may be taken back by
+        consent of the table. The platform checks everything else: that it is the last
+        action, by that seat, not a bot's, and that the game is unrated. True only for an
+        action whose undoing hides nothing newly revealed and leaves no one else's decision
+        undone: never an action that completes a trick, a hand or the auction, nor a
+        reveal, nor one taken in a simultaneous phase."""
+        ...
+
     def action_to_json(self, action: A) -> dict[str, Any]: ...
 
     def action_from_json(self, data: Mapping[str, Any]) -> A:
@@ -226,6 +238,7 @@ class EngineRules(Generic[S, A, W]):
     outcome: Callable[[S], Outcome | None]
     hand_number: Callable[[S], int]
     decision_key: Callable[[S, int], str]
+    undoable: Callable[[S, int, A, S], bool]
     json: JsonForms[S, A]
 
     def action_to_json(self, action: A) -> dict[str, Any]:

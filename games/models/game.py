@@ -164,6 +164,12 @@ class Game(models.Model):
 
     # Table talk (games/talk/), as the organizer sets it: chat, reactions only, or nothing.
     talk_mode = models.CharField(max_length=10, choices=Talk.choices, default=Talk.ON)
+    # Undo by consent (games/services/undo.py) of the log's last action: None, or which action
+    # may be taken back and where the asking stands, e.g. {"seq": 41, "seat": 2, "asked":
+    # [0, 3], "yes": [3]} (docs/undo.md). Written with `version`, copied by pushes.
+    undo = models.JSONField(null=True, blank=True)
+    # When an open question lapses unanswered: the deadline sweep looks for it here.
+    undo_until = models.DateTimeField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -175,6 +181,12 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            # The deadline sweep: questions of undo that lapse, among the few open at all.
+            models.Index(
+                fields=["undo_until"], condition=Q(undo_until__isnull=False), name="game_undo_due"
+            ),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(max_players__gte=MIN_PLAYERS) & Q(max_players__lte=MAX_PLAYERS),

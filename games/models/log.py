@@ -11,13 +11,18 @@ from games.models.game import Game
 
 
 class GameAction(models.Model):
-    """One accepted move, numbered from 1. The log is append-only."""
+    """One accepted move, numbered from 1. The log is append-only (an undo is a row too)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()  # the game kind's rules.action_to_json(action)
     auto = models.BooleanField(default=False, help_text=_("Chosen by the server's bot."))
+    # Undo by consent (games/services/undo.py): a row that takes back the action `undoes`
+    # (its `move` is empty, its seat the asker's), and the action it took back, marked. The
+    # log keeps both; the state after the undo row is the state before the undone action.
+    undoes = models.PositiveIntegerField(null=True, blank=True)
+    undone = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

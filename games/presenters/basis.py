@@ -184,6 +184,7 @@ def adopt(game_id: int, version: int, change: dict[str, Any]) -> Game | None:
         finished = row["finished_at"]
         game.finished_at = datetime.fromisoformat(finished) if finished else None
         game.talk_mode = str(row.get("talk_mode", game.talk_mode))
+        game.undo, game.undo_until = row.get("undo"), None  # a move leaves no question open
         fields = {int(pk): rest for pk, *rest in change["members"]}
         if set(fields) != {m.pk for m in before.members}:
             return None  # somebody joined or left: read them

@@ -22,6 +22,7 @@ from games.gamekind import Frame, GameKind
 from games.live.presence import Presence, presence_of, watchers
 from games.models import Game, Membership
 from games.presenters.basis import TableBasis, seat_box, table_basis
+from games.presenters.undo import undo_context
 from games.services import absence
 from games.steps import Steps
 from games.words import and_list
@@ -133,13 +134,16 @@ def table_context(
         if middle_only
         else presence_of(game.pk, [m.user_id for m in basis.seated.values() if m.user_id])
     )
+    # Undo by consent: while the table answers a question, nobody is to act.
+    told = undo_context(game, basis.seated, basis.names, viewer)
     drawn = draw(
         kind,
         basis.names,
         basis.seated,
         state,
         my_seat,
-        to_act=frozenset() if abandoned else kind.rules.to_act(state),  # abandoned: nobody
+        # Abandoned, or a question of undo open: nobody.
+        to_act=frozenset() if abandoned or told["question"] else kind.rules.to_act(state),
         automated=bool(viewer is not None and viewer.automated),
         version=game.version,
         here=here,
@@ -158,7 +162,10 @@ def table_context(
         "turn": kind.rules.decision_key(state, my_seat) if my_seat is not None else "",
         "turn_text": _abandoned_text(basis)
         if abandoned
+        else told["undo"]["text"]
+        if told["question"]
         else _turn_text(frame, drawn["g"], drawn["over"] is not None),
+        "undo": told["undo"],
         # What the viewer may do about absent players (templates/games/_absence.html).
         "absence": absence.table_offers(game, basis.members, viewer, here),
         # How many people without a seat have the table open (a cache read).

@@ -28,6 +28,7 @@ from games.models import Game, GameAction, Snapshot
 from games.presenters.basis import names_of
 from games.presenters.context import draw
 from games.services.states import memberships, seated
+from games.services.undo import TakeBack
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -48,7 +49,9 @@ class ReplayError(Exception):
 @dataclass(frozen=True)
 class Timeline:
     states: tuple[Any, ...]  # after 0, 1, ..., n actions
-    actions: tuple[tuple[int, Any], ...]  # (seat, action), the n actions in order
+    # (seat, action), the n actions in order; an undo is a `TakeBack` (games/services/undo.py)
+    actions: tuple[tuple[int, Any], ...]
+    undone: frozenset[int]  # the steps that were taken back later
     hands: tuple[int, ...]  # the steps at which a hand begins (0 first)
     chapters: tuple[int, ...]  # the steps at which a trick or a turn has just ended
 
@@ -74,7 +77,8 @@ def timeline(game: Game) -> Timeline:
     state = rules.state_from_json(first)
     log = GameAction.objects.filter(game=game, seq__lte=game.action_count).order_by("seq")
     actions = tuple(
-        (seat, rules.action_from_json(move)) for seat, move in log.values_list("seat", "move")
+        (seat, TakeBack(undoes) if undoes is not None else rules.action_from_json(move))
+        for seat, move, undoes in log.values_list("seat", "move", "undoes")
     )
     states = [state]
     hands, chapters = [0], []
@@ -86,7 +90,12 @@ def timeline(game: Game) -> Timeline:
     mark = chapter(state)
     for step, (seat, action) in enumerate(actions, start=1):
         before = state
-        state = rules.apply(state, seat, action)
+        # Taken back: as before the action it undoes (always the step just before it).
+        state = (
+            states[action.undoes - 1]
+            if isinstance(action, TakeBack)
+            else rules.apply(state, seat, action)
+        )
         states.append(state)
         if rules.hand_number(state) != rules.hand_number(before):
             hands.append(step)
@@ -94,7 +103,8 @@ def timeline(game: Game) -> Timeline:
         if now != mark:
             chapters.append(step)
             mark = now
-    found = Timeline(tuple(states), actions, tuple(hands), tuple(chapters))
+    undone = frozenset(a.undoes for _seat, a in actions if isinstance(a, TakeBack))
+    found = Timeline(tuple(states), actions, undone, tuple(hands), tuple(chapters))
     _TIMELINES.put(key, found)
     return found
 
@@ -169,7 +179,13 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
     if step:
         mover, action = line.actions[step - 1]
         # Only what the viewer may know: every move once the game is over, else their own.
-        if over or mover == mine:
+        if isinstance(action, TakeBack):  # public: the felt showed the move to everyone
+            said = (
+                _("You took back your move.")
+                if mover == mine
+                else _("%(name)s took back their move.") % {"name": names[mover]}
+            )
+        elif over or mover == mine:
             move = kind.table.describe(action)
             said = (
                 # Translators: what you did at this step of the replay ("You: Bid 20").
@@ -179,6 +195,9 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
             )
         else:
             said = _("%(name)s moved.") % {"name": names[mover]}
+        if step in line.undone:
+            # Translators: a move in a replay that its player took back afterwards.
+            said = _("%(said)s (taken back)") % {"said": said}
     urls = table_urls(game.pk, kind.slug)
     url = urls["replay"]
     seat_param = "spectator" if from_seat is None else str(from_seat)

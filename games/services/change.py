@@ -38,6 +38,8 @@ def change_of(
             # Not changed by moves, but by the organizer at any time (games/talk/): a
             # following process would otherwise keep the setting of its first read.
             "talk_mode": game.talk_mode,
+            # Whether the mover may ask to take the move back (games/services/undo.py).
+            "undo": game.undo,
         },
         "members": [
             [

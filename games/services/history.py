@@ -63,7 +63,9 @@ def export(game: Game) -> dict[str, Any]:
     kind = registry.kind(game.kind)
     rules = kind.rules
     seats = game.memberships.filter(seat__isnull=False).count()
-    moves = GameAction.objects.filter(game=game).order_by("seq").values_list("seat", "move")
+    # The oracles' formats have no undo: a move taken back and its undo are left out.
+    kept = GameAction.objects.filter(game=game, undone=False, undoes__isnull=True)
+    moves = kept.order_by("seq").values_list("seat", "move")
     log = [(seat, rules.action_from_json(move)) for seat, move in moves]
     # Dealt as `table.begin` dealt it: the stored seed and options, the seated players.
     initial = rules.initial_state(game.seed, seats, game.options)

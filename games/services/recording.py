@@ -12,6 +12,7 @@ from django.utils import timezone
 from games.clocks import turns
 from games.models import Game, GameAction, Snapshot
 from games.ratings import service as ratings
+from games.services import undo
 from games.services.states import STATES, kind_of, state_key
 
 
@@ -41,7 +42,11 @@ def record(
     STATES.put(state_key(game, seq), after)
     game.version += 1
     game.action_count = seq
-    fields = ["version", "action_count"]
+    # Whether the mover may ask to take it back (games/services/undo.py); any question
+    # about the action before is over.
+    game.undo = None if auto else undo.marker(rules, before, seat, action, after, seq=seq)
+    game.undo_until = None
+    fields = ["version", "action_count", "undo", "undo_until"]
     outcome = rules.outcome(after)
     if outcome is not None:
         game.status = Game.Status.FINISHED

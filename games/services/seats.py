@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from games.clocks import turns
 from games.models import COVER_TIMED_OUT, Game, Membership
+from games.services import undo
 from games.services.announce import after_change
 from games.services.bot_choice import bot_action
 from games.services.errors import NotAPlayer, RefusedMove
@@ -47,6 +48,7 @@ def changed_hands(game: Game) -> None:
     and every table and lobby told."""
     game.version += 1
     game.save(update_fields=["version"])
+    undo.dropped(game)  # a question of undo ends unanswered: the clocks start afresh here
     turns.refresh(game)
     state = load_state(game)
     after_change(game, state, state, mover_seat=None)

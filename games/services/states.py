@@ -66,10 +66,25 @@ def load_state(game: Game) -> Any:
         actions = GameAction.objects.filter(
             game=game, seq__gt=latest, seq__lte=game.action_count
         ).order_by("seq")
-        for seat, data in actions.values_list("seat", "move"):
-            state = rules.apply(state, seat, rules.action_from_json(data))
+        state = replayed(rules, state, actions.values_list("seat", "move", "undoes"))
         STATES.put(key, state)
     return state
+
+
+def replayed(rules: Any, state: Any, log: Iterable[tuple[int, Any, int | None]]) -> Any:
+    """The state after the log's rows (seat, move, undoes) from `state`. A row that takes
+    an action back (`undoes`, games/services/undo.py) leaves the state as it was before that
+    action, which is always the row just before it and never begins a hand, so it lies
+    after the snapshot a load starts from."""
+    states = [state]
+    for seat, data, undoes in log:
+        if undoes is not None:
+            if len(states) < 2:
+                raise ValueError(f"undo of action {undoes} before the state replayed from")
+            states.pop()
+        else:
+            states.append(rules.apply(states[-1], seat, rules.action_from_json(data)))
+    return states[-1]
 
 
 def memberships(game: Game) -> tuple[Membership, ...]:

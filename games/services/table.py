@@ -30,6 +30,7 @@ from games.kinds.protocol import IllegalAction
 from games.live import presence
 from games.models import Game, Snapshot
 from games.phrases import refusal_text
+from games.services import undo
 from games.services.announce import after_change
 from games.services.errors import NotAPlayer, RefusedMove, StaleTable, UnreadableMove
 from games.services.recording import record
@@ -119,6 +120,12 @@ def submit_move(
         raise RefusedMove(_("This game was abandoned."))
     if member.automated:
         raise RefusedMove(_("A bot plays your seat now."))
+    if (asked := undo.question(game)) is not None:
+        asker = seated(game, members)[asked.seat]
+        raise RefusedMove(
+            _("%(name)s asked to take back their last move: wait for the table’s answer.")
+            % {"name": asker.name}
+        )
     try:
         action = choice(kind, member.seat)
     except BadAction as exc:

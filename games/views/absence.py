@@ -9,21 +9,16 @@ gets a redirect to the table, or the whole page with the message.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, QueryDict
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.http import AuthedRequest
-from games.access import visible_game_or_404
 from games.forms import InviteForm, first_error
 from games.services import absence, stand_ins
-from games.services.errors import TableError, UnreadableMove
-from games.services.lobby import LobbyRefused
-from games.views.table import _render_table as render_table
+from games.services.errors import UnreadableMove
+from games.views.table import act_at_table
 
 
 def _number(data: QueryDict, name: str, refusal: str) -> int:
@@ -32,18 +27,6 @@ def _number(data: QueryDict, name: str, refusal: str) -> int:
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         raise UnreadableMove(refusal)
     return int(raw)
-
-
-def _act(request: AuthedRequest, game_id: int, action: Callable[[], object]) -> HttpResponse:
-    """Run a service for the table: the table again, with the refusal if any."""
-    game = visible_game_or_404(request.user, game_id)
-    try:
-        action()
-    except (TableError, LobbyRefused) as exc:
-        return render_table(request, game, error=exc.message, status=exc.status)
-    if not request.htmx:
-        return redirect("table", game_id=game.pk)
-    return render_table(request, game)
 
 
 @login_required
@@ -55,7 +38,7 @@ def cover(request: AuthedRequest, game_id: int) -> HttpResponse:
         seat = _number(request.POST, "seat", _("Choose a seat."))
         absence.cover(game_id=game_id, by=request.user, seat=seat)
 
-    return _act(request, game_id, ask)
+    return act_at_table(request, game_id, ask)
 
 
 @login_required
@@ -69,14 +52,14 @@ def replace(request: AuthedRequest, game_id: int) -> HttpResponse:
         invitee = _number(request.POST, "invitee", _("Choose who takes the seat."))
         absence.replace(game_id=game_id, by=request.user, seat=seat, invitee_membership_id=invitee)
 
-    return _act(request, game_id, give)
+    return act_at_table(request, game_id, give)
 
 
 @login_required
 @require_POST
 def abandon(request: AuthedRequest, game_id: int) -> HttpResponse:
     """The organizer abandons a game the others have left."""
-    return _act(request, game_id, lambda: absence.abandon(game_id=game_id, by=request.user))
+    return act_at_table(request, game_id, lambda: absence.abandon(game_id=game_id, by=request.user))
 
 
 @login_required
@@ -91,14 +74,14 @@ def invite(request: AuthedRequest, game_id: int) -> HttpResponse:
         username = form.cleaned_data["username"]
         stand_ins.invite_stand_in(game_id=game_id, by=request.user, username=username)
 
-    return _act(request, game_id, send)
+    return act_at_table(request, game_id, send)
 
 
 @login_required
 @require_POST
 def invite_link(request: AuthedRequest, game_id: int) -> HttpResponse:
     """The organizer makes a single-use link for a stand-in while the game is on."""
-    return _act(
+    return act_at_table(
         request,
         game_id,
         lambda: stand_ins.create_stand_in_link(game_id=game_id, by=request.user),

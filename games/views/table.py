@@ -28,7 +28,8 @@ from games.presenters.context import hint_text, table_context
 from games.services import rematch as rematches
 from games.services import seats
 from games.services import table as service
-from games.services.errors import TableError
+from games.services.errors import TableError, UnreadableMove
+from games.services.lobby import LobbyRefused
 from games.talk import presenter as talk
 from hundredten.busy import BUSY_MESSAGE, busy, database_busy
 
@@ -40,7 +41,7 @@ SIDE_HEADER = "X-Table-Side"
 MAX_TURN_KEY = 200
 
 
-class BadMove(ValueError):
+class BadMove(UnreadableMove):
     """The POST's bookkeeping (table version, decision) could not be read."""
 
 
@@ -118,6 +119,20 @@ def hint(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     text, status = hint_text(game, request.user)
     return render(request, "games/table.html#hint", {"hint": text}, status=status)
+
+
+def act_at_table(
+    request: AuthedRequest, game_id: int, action: Callable[[], object]
+) -> HttpResponse:
+    """Run a service for the table (absence, undo): the table again, with the refusal if any."""
+    game = visible_game_or_404(request.user, game_id)
+    try:
+        action()
+    except (TableError, LobbyRefused) as exc:
+        return _render_table(request, game, error=exc.message, status=exc.status)
+    if not request.htmx:
+        return redirect("table", game_id=game.pk)
+    return _render_table(request, game)
 
 
 def _change_hands(request: AuthedRequest, game_id: int, change: SeatChange) -> HttpResponse:

@@ -312,3 +312,27 @@ def _refuse_play(state: FiftySixState, seat: int, card: Card) -> None:
             params={"suit": suit_word(led // 12)},
         )
     raise IllegalMove(gettext_noop("You may not play that card now."), NOT_AN_ACTION)  # not reached
+
+
+# --- Taking an action back ---------------------------------------------------------------------
+
+
+def undoable(before: FiftySixState, seat: int, action: Action, after: FiftySixState) -> bool:
+    """Whether `seat`'s `action` (`before` to `after`) may be taken back by consent: a bid
+    or a pass that leaves the auction open, or a card played to a trick it does not
+    complete and that reveals nothing (the trump stays as shown or hidden as it was). Never
+    the call that ends the auction, the trump card laid down (it may void the hand, and the
+    bidder's choice is secret), asking for the trump (a reveal), nor the card that completes
+    a trick or the hand."""
+    if before.to_play != seat or after.hand_index != before.hand_index:
+        return False
+    if isinstance(action, Bid | Pass):
+        return before.phase == AUCTION and after.phase == AUCTION
+    if isinstance(action, Play):
+        return (
+            before.phase == PLAY
+            and after.phase == PLAY
+            and after.revealed == before.revealed
+            and len(after.trick) == len(before.trick) + 1
+        )
+    return False

@@ -28,7 +28,7 @@ from games.kinds.words import gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
-from .rules import apply, decision_key, legal_actions, new_game, outcome, to_act
+from .rules import apply, decision_key, legal_actions, new_game, outcome, to_act, undoable
 from .snapshot import state_from_json, state_to_json
 from .state import (
     DEFAULT_TABLES,
@@ -97,5 +97,13 @@ class FiftySixRules(EngineRules[FiftySixState, Action, FiftySixView]):
 
 JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
 RULES = FiftySixRules(
-    to_act, legal_actions, apply, view_of, outcome, attrgetter("hand_index"), decision_key, JSON
+    to_act,
+    legal_actions,
+    apply,
+    view_of,
+    outcome,
+    attrgetter("hand_index"),
+    decision_key,
+    undoable,
+    JSON,
 )

@@ -341,3 +341,22 @@ def _end_hand(state: HeartsState) -> HeartsState:
     if max(totals) >= state.target:
         return state._replace(phase=OVER, to_play=-1, totals=totals, history=history)
     return start_hand(state.source, state.target, state.hand_index + 1, totals, history)
+
+
+# --- Taking an action back ---------------------------------------------------------------------
+
+
+def undoable(before: HeartsState, seat: int, action: Action, after: HeartsState) -> bool:
+    """Whether `seat`'s `action` (`before` to `after`) may be taken back by consent: only a
+    card played to a trick it does not complete (same hand, still in play, the trick one
+    card longer). The card that completes a trick decides who wins it and who leads next,
+    and the last one ends the hand; a pass is never taken back (the pass is simultaneous
+    and secret, and the fourth pass moves every seat's cards at once)."""
+    return (
+        isinstance(action, Play)
+        and before.phase == PLAY
+        and after.phase == PLAY
+        and before.to_play == seat
+        and after.hand_index == before.hand_index
+        and len(after.trick) == len(before.trick) + 1
+    )

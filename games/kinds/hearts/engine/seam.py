@@ -27,7 +27,7 @@ from games.kinds.words import gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import parse_card
-from .rules import apply, decision_key, legal_actions, new_game, outcome, to_act
+from .rules import apply, decision_key, legal_actions, new_game, outcome, to_act, undoable
 from .snapshot import state_from_json, state_to_json
 from .state import DEFAULT_TARGET, SEATS, FixedDeals, HeartsState, SeededDeals, check_deal
 from .view import HeartsView, view_of
@@ -71,5 +71,13 @@ class HeartsRules(EngineRules[HeartsState, Action, HeartsView]):
 
 JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
 RULES = HeartsRules(
-    to_act, legal_actions, apply, view_of, outcome, attrgetter("hand_index"), decision_key, JSON
+    to_act,
+    legal_actions,
+    apply,
+    view_of,
+    outcome,
+    attrgetter("hand_index"),
+    decision_key,
+    undoable,
+    JSON,
 )

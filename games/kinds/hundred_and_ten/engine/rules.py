@@ -42,7 +42,7 @@ from .queries import (
     round_history,
 )
 from .scoring import BONUS_POINTS, MOON, TRICK_POINTS, find_winner, score_round, trick_winner
-from .state import GameState
+from .state import GameState, Status
 
 __all__ = [
     "BONUS_POINTS",
@@ -71,6 +71,7 @@ __all__ = [
     "round_history",
     "score_round",
     "trick_winner",
+    "undoable",
 ]
 
 
@@ -106,3 +107,28 @@ def replay(initial: GameState, moves: Iterable[Move]) -> GameState:
     for move in moves:
         state = apply(state, move)
     return state
+
+
+def undoable(before: GameState, seat: int, move: Move, after: GameState) -> bool:
+    """Whether `seat`'s `move` (`before` to `after`) may be taken back by consent: a bid or
+    a pass made on turn that leaves the bidding open and fires no announced pass (the
+    bidding goes on with the same round, and only this one call was added), or a card
+    played to a trick it does not complete. Never a pre-pass or its withdrawal (private
+    until it fires), the call that ends the bidding, naming trump, a discard (it draws
+    cards from the pile, which undoing would show), nor the card that completes a trick or
+    the round."""
+    if move.seat != seat or before.active_seat != seat or after.round_index != before.round_index:
+        return False
+    if isinstance(move, Bid):
+        return (
+            before.status is Status.BIDDING
+            and after.status is Status.BIDDING
+            and len(after.bids) == len(before.bids) + 1
+        )
+    if isinstance(move, Play):
+        return (
+            before.status is Status.TRICKS
+            and after.status is Status.TRICKS
+            and len(after.current_trick) == len(before.current_trick) + 1
+        )
+    return False

@@ -17,7 +17,7 @@ from games.kinds.words import gettext_noop
 from .cards import parse_card
 from .moves import IllegalMove, Move, move_from_json, move_to_json
 from .perspective import SeatView, perspective_of
-from .rules import DEFAULT_TARGET, apply, legal_moves, new_game, new_game_from_source
+from .rules import DEFAULT_TARGET, apply, legal_moves, new_game, new_game_from_source, undoable
 from .snapshot import state_from_json, state_to_json
 from .state import FixedDecks, GameState, Status, check_deck
 
@@ -91,5 +91,6 @@ RULES = HundredAndTenRules(
     _outcome,
     attrgetter("round_index"),
     _decision_key,
+    undoable,
     JSON,
 )

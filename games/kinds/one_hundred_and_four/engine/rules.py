@@ -268,3 +268,16 @@ def _end_deal(state: HundredAndFourState) -> HundredAndFourState:
     return start_deal(
         state.source, state.seats, match_to, state.deal + 1, totals, history, state.last_turn
     )
+
+
+# --- Taking an action back ---------------------------------------------------------------------
+
+
+def undoable(
+    before: HundredAndFourState, seat: int, action: Action, after: HundredAndFourState
+) -> bool:
+    """Never: every card is chosen in a simultaneous, secret phase (taking one back after
+    seeing who else has committed would be an unfair second look, and the last choice
+    reveals and places every card at once), and taking a row is part of a turn's
+    resolution, which reveals and places the cards of the turn."""
+    return False

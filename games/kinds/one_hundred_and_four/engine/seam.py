@@ -24,7 +24,16 @@ from games.kinds.words import Phrase, gettext_noop
 
 from .actions import Action, action_from_json, action_to_json
 from .cards import MAX_SEATS, MIN_SEATS
-from .rules import apply, check_seats, decision_key, legal_actions, new_game, outcome, to_act
+from .rules import (
+    apply,
+    check_seats,
+    decision_key,
+    legal_actions,
+    new_game,
+    outcome,
+    to_act,
+    undoable,
+)
 from .snapshot import state_from_json, state_to_json
 from .state import FixedDeals, HundredAndFourState, SeededDeals, check_deal
 from .view import HundredAndFourView, view_of
@@ -85,5 +94,13 @@ class HundredAndFourRules(EngineRules[HundredAndFourState, Action, HundredAndFou
 
 JSON = JsonForms(action_to_json, action_from_json, state_to_json, state_from_json)
 RULES = HundredAndFourRules(
-    to_act, legal_actions, apply, view_of, outcome, attrgetter("deal"), decision_key, JSON
+    to_act,
+    legal_actions,
+    apply,
+    view_of,
+    outcome,
+    attrgetter("deal"),
+    decision_key,
+    undoable,
+    JSON,
 )
