@@ -8,13 +8,10 @@ Seats are rotated between games (line-up position `p` plays seat `(p + g) % seat
 
 from __future__ import annotations
 
-import signal
-import threading
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games import registry
 from games.gamekind import GameKind
 from games.kinds.protocol import Teams
 from games.kinds.simulation import (
@@ -24,7 +21,7 @@ from games.kinds.simulation import (
     share_interval,
     simulate,
 )
-from games.models import DEFAULT_KIND
+from games.management.bot_games import add_game_arguments, bot_games, exit_on_sigterm
 from games.ratings.match import Ledger, RatedSeat
 from games.ratings.scale import ANCHOR_LEVEL, MODEL
 
@@ -35,78 +32,31 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "--game", default=DEFAULT_KIND, help=f"one of: {', '.join(registry.REGISTRY)}"
-        )
-        parser.add_argument("--games", type=int, default=100)
-        parser.add_argument("--players", type=int, help="seats (default: the game's usual table)")
-        parser.add_argument("--seed", default="simulate")
-        parser.add_argument(
-            "--jobs",
-            type=int,
-            default=1,
-            help="worker processes sharing the games (the results do not depend on it)",
-        )
-        parser.add_argument(
-            "--bots", default="", help="comma-separated bot levels, one per seat (default: naive)"
-        )
-        parser.add_argument("--target", type=int, help="the game's target score option")
+        add_game_arguments(parser, seed="simulate")
         parser.add_argument(
             "--rated",
             action="store_true",
             help="rate the bot levels over the games, as the site rates them (the medium bot "
             "fixed at 1500; nothing is written to the database)",
         )
-        parser.add_argument(
-            "--option",
-            action="append",
-            default=[],
-            metavar="NAME=VALUE",
-            help="a rule option of the game (e.g. match_to=66, tables_per_team=3; none for "
-            "no value); any number of times",
-        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        kind = registry.REGISTRY.get(options["game"])
-        if kind is None:
-            raise CommandError(
-                f"Unknown game {options['game']!r}; choose from {', '.join(registry.REGISTRY)}."
-            )
-        players: int = options["players"] or kind.table_size
-        if players not in kind.seat_counts:
-            raise CommandError(f"{kind.name} is played by {kind.seats_text}.")
-        bots = options["bots"].split(",") if options["bots"] else [kind.seat_bot] * players
-        chosen = kind.resolve_options({})
-        if options["target"] is not None:  # any score, not only the choices a table offers
-            if "target" not in chosen:
-                raise CommandError(f"{kind.name} has no target score.")
-            chosen["target"] = options["target"]
-        for text in options["option"]:
-            name, _, value = text.partition("=")
-            if name not in chosen:
-                raise CommandError(f"{kind.name} has no option {name!r}.")
-            if not (value == "none" or (value.isascii() and value.isdigit())):
-                raise CommandError(f"{text!r}: write NAME=NUMBER or NAME=none.")
-            chosen[name] = None if value == "none" else int(value)
-        # Killed (SIGTERM), exit as from an error: the worker processes of --jobs stop too.
-        main = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGTERM, _exit_on_sigterm) if main else None
+        games = bot_games(options)
+        kind, players, bots = games.kind, games.players, games.lineup
         try:
-            result = simulate(
-                kind.rules,
-                players,
-                chosen,
-                options["games"],
-                options["seed"],
-                bots,
-                kind.bots,
-                jobs=max(1, options["jobs"]),
-            )
+            with exit_on_sigterm():
+                result = simulate(
+                    kind.rules,
+                    players,
+                    games.options,
+                    options["games"],
+                    options["seed"],
+                    bots,
+                    kind.bots,
+                    jobs=max(1, options["jobs"]),
+                )
         except ValueError as error:
             raise CommandError(str(error)) from error
-        finally:
-            if main:
-                signal.signal(signal.SIGTERM, previous)
         out = self.stdout
         out.write(
             f"{kind.slug}: {result.games} games, {players} seats ({','.join(bots)}), "
@@ -167,7 +117,3 @@ class Command(BaseCommand):
             elif figure == "penalty per game":
                 mean, half = mean_interval([float(s) for s in stats.scores])
                 out.write(f"{name}: penalty per game {mean:.1f} ± {half:.1f}")
-
-
-def _exit_on_sigterm(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
