@@ -17,6 +17,7 @@ from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.kinds.analysis import Grading
 from games.kinds.conformance import TraceChecker, TraceExporter
 from games.kinds.levels import LEVELS
 from games.kinds.lobby import describe_counts
@@ -204,6 +205,8 @@ class GameKind:
     places: Places = winners_first
     # What the player page shows of a player's rated games (games/kinds/statistics.py).
     statistics: Statistics | None = None
+    # How the analysis grades a finished game's decisions (games/kinds/analysis.py).
+    grading: Grading[Any, Any] | None = None
     # The bots' levels (games/kinds/levels.py): the hint is the hard bot's choice; the
     # medium bot plays a seat its player handed over or let its clock run out on.
     hint_bot: str = "hard"
@@ -233,13 +236,21 @@ class GameKind:
         the modules every game's folder has, by the names they all use: `engine/seam.py`
         (SLUG, NAME, SEAT_COUNTS, RULES, OPTIONS), `bots.py` (BOTS), `table.py` (TABLE, whose
         template folder holds `rules.html`), `conformance.py` (CHECKER), `export.py`
-        (export_trace) and `statistics.py` (STATISTICS). `extra`: the fields a game sets
-        apart from these (teams, places, stylesheet, ...)."""
+        (export_trace), `statistics.py` (STATISTICS) and `analysis.py` (GRADING). `extra`:
+        the fields a game sets apart from these (teams, places, stylesheet, ...)."""
         if not package:
             raise ValueError("GameKind.of takes the package of a game's folder.")
-        seam, bots, table, conformance, export, statistics = (
+        seam, bots, table, conformance, export, statistics, analysis = (
             import_module(f"{package}.{name}")
-            for name in ("engine.seam", "bots", "table", "conformance", "export", "statistics")
+            for name in (
+                "engine.seam",
+                "bots",
+                "table",
+                "conformance",
+                "export",
+                "statistics",
+                "analysis",
+            )
         )
         return cls(
             slug=seam.SLUG,
@@ -253,6 +264,7 @@ class GameKind:
             export=export.export_trace,
             options=seam.OPTIONS,
             statistics=statistics.STATISTICS,
+            grading=analysis.GRADING,
             rules_template=f"{table.TABLE.folder}/rules.html",
             **extra,
         )
