@@ -200,7 +200,7 @@ def analyse_game(
     began: dict[int, tuple[str, S, int]] = {}
     decisions: list[Decision[A]] = []
     seconds: list[float] = []
-    seats = 0  # the most seats seen waiting or acting: every seat waits some time in a game
+    seen = 0  # the most seats seen waiting or acting (for a log that stops mid-game)
     for step, (seat, action) in enumerate(log):
         waiting = rules.to_act(state)
         for other in list(began):
@@ -237,9 +237,12 @@ def analyse_game(
                         thresholds.mark(result.loss),
                     )
                 )
-        seats = max(seats, seat + 1, max(waiting, default=0) + 1)
+        seen = max(seen, seat + 1, max(waiting, default=0) + 1)
         state = rules.apply(state, seat, action)
     hands = rules.hand_number(state) + 1
+    # A finished game has a summary for every seat, even one that never had to choose.
+    outcome = rules.outcome(state)
+    seats = len(outcome.scores) if outcome is not None else seen
     summaries = tuple(
         summarise(seat, [d for d in decisions if d.seat == seat], hands, thresholds)
         for seat in range(seats)

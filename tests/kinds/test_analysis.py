@@ -158,6 +158,7 @@ def test_the_same_game_and_seed_give_the_same_analysis(slug):
     assert [d.step for d in other.decisions] == [d.step for d in first.decisions]
     assert other != first  # the seed does reach the samples
     assert all(d.loss >= 0 for d in first.decisions)
+    assert len(first.seats) == SHORT[slug][0]  # a summary for every seat
     summary = first.seats[0]
     assert summary.decisions == sum(1 for d in first.decisions if d.seat == 0)
     assert 0 <= summary.accuracy <= 100
