@@ -40,8 +40,18 @@ from accounts.models import User  # noqa: E402
 from games.kinds.hundred_and_ten import engine  # noqa: E402
 from games.models import Game, Membership  # noqa: E402
 from games.services import states, table  # noqa: E402
+from games.services.table import ActionChoice  # noqa: E402
 
 WARM, MEASURED = 100, 500
+
+
+def choice_of(move: engine.Move) -> ActionChoice:
+    """The engine's own move, as the service takes a choice."""
+
+    def choice(kind: object, seat: int) -> engine.Move:
+        return move
+
+    return choice
 
 
 def main() -> None:
@@ -67,7 +77,7 @@ def main() -> None:
         table.submit_move(
             game_id=game.pk,
             user=people[state.active_seat or 0],
-            choice=lambda kind, seat, move=move: move,
+            choice=choice_of(move),
             seen_version=game.version,
         )
         if number >= WARM:
