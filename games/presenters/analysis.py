@@ -22,16 +22,19 @@ from games.models import Game, GameAnalysis
 from games.services import analysis
 
 
-# Each game's unit (its `Grading.unit`), as a loss or a value is said in it.
-def _amount(unit: str, value: float) -> str:
+def _amount(unit: str, value: float, *, difference: bool = False) -> str:
+    """A value (or, with `difference`, a loss) in the game's unit (its `Grading.unit`)."""
     number = number_format(round(value, 1), decimal_pos=1)
     if unit == "% chance to win":
-        # Translators: a change in the chance to win the game, e.g. "4.2 percentage points".
-        return _("%(number)s percentage points") % {"number": number}
+        if difference:
+            # Translators: a loss of chance to win the game, e.g. "8.0 percentage points".
+            return _("%(number)s percentage points") % {"number": number}
+        # Translators: the chance to win the game after a move, e.g. "47.6% chance to win".
+        return _("%(number)s%% chance to win") % {"number": number}
     if unit == "tables":
         # Translators: Fifty-Six's tables (the game's score), e.g. "0.5 tables".
         return _("%(number)s tables") % {"number": number}
-    # Translators: penalty points (Hearts) or bullheads (One Hundred and Four), e.g. "1.5 points".
+    # Translators: points over the rest of a hand (Hearts, One Hundred and Four): "1.5 points".
     return _("%(number)s points") % {"number": number}
 
 
@@ -95,7 +98,7 @@ def analysis_context(
                 "same": d["played"] == d["best"],
                 "value_played": _amount(unit, d["value_played"]),
                 "value_best": _amount(unit, d["value_best"]),
-                "loss": _amount(unit, d["loss"]),
+                "loss": _amount(unit, d["loss"], difference=True),
             }
         if d["mark"]:
             marks.append(
@@ -111,7 +114,10 @@ def analysis_context(
     seats = [
         {
             "name": names[s["seat"]],
-            "accuracy": number_format(s["accuracy"], decimal_pos=1),
+            # Nothing graded (a seat a bot covered throughout): no figure rather than 100%.
+            "accuracy": f"{number_format(s['accuracy'], decimal_pos=1)}%"
+            if s["decisions"]
+            else "–",
             "decisions": s["decisions"],
             "inaccuracies": s["inaccuracies"],
             "mistakes": s["mistakes"],

@@ -229,8 +229,8 @@ def test_the_replay_offers_it_then_shows_the_progress_then_the_marks(alice, bob)
     link = replay_url(game, at=first["step"], seat=first["seat"]).replace("&", "&amp;")
     assert link in page
     at = client.get(replay_url(game, at=first["step"], seat=first["seat"])).content.decode()
-    assert "the search prefers" in at or "the search agrees" in at
-    assert "lost." in at or "the search agrees" in at
+    assert "played: " in at and "The search prefers: " in at  # a marked move lost something
+    assert "chance to win against" in at and "percentage points lost." in at
 
 
 def test_the_analysis_shows_no_card_the_replay_does_not(alice, bob, settings):
