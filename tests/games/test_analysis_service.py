@@ -204,6 +204,12 @@ def test_undo_rows_and_undone_moves_are_left_out(alice, bob):
     assert analysis.recorded(game).seqs == tuple(s for s in recorded.seqs if s != 2)
 
 
+def test_the_game_over_box_links_to_it(alice, bob):
+    game = finished_game(alice, bob)
+    html = logged_in_client(alice).get(reverse("table", args=[game.pk])).content.decode()
+    assert f'href="{reverse("replay", args=[game.pk])}#analysis">Analyse this game</a>' in html
+
+
 def test_the_replay_offers_it_then_shows_the_progress_then_the_marks(alice, bob):
     game = finished_game(alice, bob, moves=12)
     client = logged_in_client(alice)
