@@ -114,7 +114,7 @@ def request(*, game_id: int, user: User, now: datetime | None = None) -> GameAna
 def _claim(now: datetime) -> tuple[int, int] | None:
     """Claim the oldest queued analysis, or a running one whose claim lapsed (a process that
     stopped): (row id, attempt), or None. Locked with SKIP LOCKED where the database has it,
-    so two sweeps pass each other; SQLite has one writer."""
+    so two sweeps pass each other; SQLite has one writer (its transactions are IMMEDIATE)."""
     with transaction.atomic():
         waiting = GameAnalysis.objects.filter(
             Q(status=GameAnalysis.Status.QUEUED)
@@ -127,12 +127,14 @@ def _claim(now: datetime) -> tuple[int, int] | None:
         row = waiting.first()
         if row is None:
             return None
-        row.status = GameAnalysis.Status.RUNNING
-        row.attempt += 1
-        row.done = 0
-        row.claimed_until = now + timedelta(seconds=int(settings.ANALYSIS_CLAIM_SECONDS))
-        row.save(update_fields=["status", "attempt", "done", "claimed_until"])
-        return row.pk, row.attempt
+        # Conditional on the attempt read, so two claims of one row can never both hold.
+        claimed = GameAnalysis.objects.filter(pk=row.pk, attempt=row.attempt).update(
+            status=GameAnalysis.Status.RUNNING,
+            attempt=row.attempt + 1,
+            done=0,
+            claimed_until=now + timedelta(seconds=int(settings.ANALYSIS_CLAIM_SECONDS)),
+        )
+        return (row.pk, row.attempt + 1) if claimed else None
 
 
 def _write(row_id: int, attempt: int, **fields: Any) -> bool:
