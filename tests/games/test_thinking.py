@@ -97,6 +97,7 @@ def test_an_analysis_runs_in_its_own_niced_worker_and_grades_as_here(pool):
         action = rng.choice(list(rules.legal_actions(state, seat)))
         log.append((seat, action))
         state = rules.apply(state, seat, action)
+    assert kind.grading is not None
     args = (rules, kind.grading, initial, log)
     here = analyse_game(*args, seed="s", budget=1)
     there = thinking.run_analysis(analyse_game, *args, seed="s", budget=1)
