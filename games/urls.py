@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import path, register_converter
 
 from games.talk import views as talk
-from games.views import absence, history, lobby, mail, pages, players, replay, table, undo
+from games.views import absence, analysis, history, lobby, mail, pages, players, replay, table, undo
 
 
 class InviteTokenConverter:
@@ -72,6 +72,16 @@ urlpatterns = [
     # The table (games/views/table.py).
     path("games/<int:game_id>/table/", table.table, name="table"),
     path("games/<int:game_id>/replay/", replay.replay, name="replay"),
+    path(
+        "games/<int:game_id>/analysis/",
+        analysis.request_analysis,
+        name="analysis-request",
+    ),
+    path(
+        "games/<int:game_id>/analysis/progress/",
+        analysis.progress,
+        name="analysis-progress",
+    ),
     path("games/<int:game_id>/move/", table.move, name="move"),
     path("games/<int:game_id>/hint/", table.hint, name="hint"),
     path("games/<int:game_id>/undo/", undo.undo, name="undo"),

@@ -330,6 +330,14 @@ UNDO_SECONDS = env_int("UNDO_SECONDS", 30)
 # takes longer than BOT_SEARCH_SECONDS is replaced by the medium bot's move.
 BOT_SEARCH_PROCESSES = env_int("BOT_SEARCH_PROCESSES", 0 if "PYTEST_VERSION" in os.environ else 1)
 BOT_SEARCH_SECONDS = float(env_str("BOT_SEARCH_SECONDS", "2"))
+# Analysis of finished games (games/services/analysis.py, docs/analysis.md): the samples per
+# decision (0: each game's own budget; tests and the browser tests use a tiny one), how many
+# a person may ask for per hour, how many may wait at once, and how long a process's claim on
+# one lasts without progress before another process starts it again.
+ANALYSIS_BUDGET = env_int("ANALYSIS_BUDGET", 0)
+ANALYSIS_PER_HOUR = env_int("ANALYSIS_PER_HOUR", 5)
+ANALYSIS_QUEUE = env_int("ANALYSIS_QUEUE", 20)
+ANALYSIS_CLAIM_SECONDS = env_int("ANALYSIS_CLAIM_SECONDS", 300)
 
 # Getting past an absent player (games/services/absence.py): how long a player must have
 # been away from the table before another may ask a bot to cover their seat (or the

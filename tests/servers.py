@@ -36,6 +36,8 @@ def server_env(workdir: Path, **extra: str) -> dict[str, str]:
         "BOT_DELAY_SECONDS": os.environ.get("E2E_BOT_DELAY_SECONDS", "0.05"),
         "TABLE_STEP_SECONDS": os.environ.get("E2E_TABLE_STEP_SECONDS", "0.05"),
         "LOGIN_FAILED_LIMIT": "100/m/ip,100/m/key",
+        # The analysis of a finished game with the fewest samples (games/services/analysis.py).
+        "ANALYSIS_BUDGET": "1",
         # Servers sweep for due deadlines (games/clocks/deadlines.py), as in production; the
         # pytest process itself does not (it calls deadlines.tick).
         "DEADLINE_SWEEP": "1",

@@ -11,6 +11,12 @@ machine) is made by the game's medium bot instead, so a table never stalls on a 
 
 The fixed-rule bots (easy, medium) decide in well under a millisecond and stay in the
 calling thread, as does everything with no pool configured (tests, scripts: 0 workers).
+
+The analysis of finished games (games/services/analysis.py) runs in a pool of its own: one
+worker, started only when an analysis runs, niced below the bots' workers
+(`ANALYSIS_NICENESS`). Its own process rather than a place in the bots' queue, so a live
+bot's search never waits behind a piece of analysis: the bots' worker is ready at once, and
+the scheduler gives it the core first, as it is less nice.
 """
 
 from __future__ import annotations
@@ -19,10 +25,11 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 
@@ -32,15 +39,25 @@ from games.kinds.search import SearchBot, choose_seeded, preload
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 # A worker's scheduling priority below the server's (os.nice increment).
 WORKER_NICENESS = 5
 
+# The analysis worker's, below the bots' workers: live bots' searches come first.
+ANALYSIS_NICENESS = WORKER_NICENESS + 5
+
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+_analysis_pool: ProcessPoolExecutor | None = None
 
 
 def _lower_priority() -> None:
     os.nice(WORKER_NICENESS)
+
+
+def _lowest_priority() -> None:
+    os.nice(ANALYSIS_NICENESS)
 
 
 def _pool_or_none() -> ProcessPoolExecutor | None:
@@ -63,13 +80,44 @@ def _discard_pool(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
+def _analysis_pool_or_none() -> ProcessPoolExecutor | None:
+    global _analysis_pool
+    if int(settings.BOT_SEARCH_PROCESSES) <= 0:
+        return None
+    with _lock:
+        if _analysis_pool is None:
+            context = multiprocessing.get_context("spawn")
+            _analysis_pool = ProcessPoolExecutor(
+                1, mp_context=context, initializer=_lowest_priority
+            )
+        return _analysis_pool
+
+
 def shutdown() -> None:
     """Stop the workers (a clean exit; tests)."""
-    global _pool
+    global _pool, _analysis_pool
     with _lock:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pools, _pool, _analysis_pool = (_pool, _analysis_pool), None, None
+    for pool in pools:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_analysis(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """`work(*args, **kwargs)` (a piece of a game's analysis, pure and picklable) in the
+    analysis worker, waiting for it; in this thread when no pool is configured (tests)."""
+    pool = _analysis_pool_or_none()
+    if pool is None:
+        return work(*args, **kwargs)
+    try:
+        return pool.submit(work, *args, **kwargs).result()
+    except BrokenProcessPool:
+        global _analysis_pool
+        with _lock:
+            if _analysis_pool is pool:
+                _analysis_pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
 
 
 def warm_up() -> None:

@@ -6,8 +6,10 @@ reads the due deadlines (an indexed query on `Membership.deadline`) and applies 
 move in one of a few threads, so that a search holds up no other table
 (`services.bot_moves.play_due`: claimed, decided with no lock held, stored if the game has
 not moved), or a human's clock running out (`services.seats.expire`); then it sends the
-due emails (`games.mail.send_due`). A commit that leaves a bot to move wakes its own
-process's sweeper for the moment the move falls due (`wake`); other processes see the
+due emails (`games.mail.send_due`), and it starts the analysis of a finished game someone
+asked for, one at a time per process, in a thread of its own that waits on the analysis
+worker (`services.analysis.run_next`; docs/analysis.md). A commit that leaves a bot to move
+wakes its own process's sweeper for the moment the move falls due (`wake`); other processes see the
 deadline at their next look, at most `DEADLINE_SWEEP_SECONDS` later, and find it claimed
 or moved. Deadlines are rows, not timers, so a restart loses none: the first sweep after
 start-up applies what fell due while the server was down, without anyone opening the table.
@@ -35,7 +37,7 @@ from django.utils import timezone
 from games import mail
 from games.clocks import turns
 from games.models import Game, Membership
-from games.services import bot_moves, seats, undo
+from games.services import analysis, bot_moves, seats, undo
 
 if TYPE_CHECKING:
     from games.signals import TableChange
@@ -51,13 +53,20 @@ PlayBot = Callable[[int, int, datetime, datetime], None]
 
 
 def tick(
-    now: datetime | None = None, *, play: PlayBot | None = None, bots_only: bool = False
+    now: datetime | None = None,
+    *,
+    play: PlayBot | None = None,
+    bots_only: bool = False,
+    analyse: Callable[[], None] | None = None,
 ) -> int:
-    """Apply every deadline due at `now` and send the due mail; returns the moves made.
+    """Apply every deadline due at `now`, send the due mail and run a queued analysis;
+    returns the moves made.
 
     `play`: hands each due bot move over (the sweeper's threads) instead of making it here;
-    those moves are not counted. `bots_only`: the bots' due moves alone, no clock and no
-    mail (the tests' `play_bots`, which ticks until no bot is due)."""
+    those moves are not counted. `bots_only`: the bots' due moves alone, no clock, no mail
+    and no analysis (the tests' `play_bots`, which ticks until no bot is due). `analyse`:
+    starts the analyses elsewhere (the sweeper's analysis thread) instead of running the
+    next queued one here."""
     now = now or timezone.now()
     due = Membership.objects.filter(deadline__lte=now).order_by("deadline")
     if bots_only:
@@ -85,6 +94,13 @@ def tick(
         mail.send_due(now)
     except Exception:
         log.exception("sending due mail failed")
+    try:
+        if analyse is not None:
+            analyse()
+        else:
+            analysis.run_next(now)
+    except Exception:
+        log.exception("analysing a game failed")
     return moved
 
 
@@ -113,6 +129,9 @@ class Sweeper:
         self._thread = threading.Thread(target=self._run, name="deadline-sweep", daemon=True)
         self._bots = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="bot-move")
         self._playing: set[int] = set()  # games whose bots a thread here is moving
+        # One analysis at a time per process, in a thread that waits on the analysis worker.
+        self._analyst = ThreadPoolExecutor(1, thread_name_prefix="analysis")
+        self._analysing = False
 
     def play(self, game_id: int, membership_id: int, deadline: datetime, now: datetime) -> None:
         """Make a due bot move in one of the bot threads, unless a thread is moving that
@@ -133,6 +152,26 @@ class Sweeper:
             connection.close()
             with self._lock:
                 self._playing.discard(game_id)
+
+    def analyse(self) -> None:
+        """Run the queued analyses, one after another, in the analysis thread (if idle)."""
+        with self._lock:
+            if self._analysing:
+                return
+            self._analysing = True
+        self._analyst.submit(self._analyse)
+
+    def _analyse(self) -> None:
+        close_old_connections()
+        try:
+            while not self._stop.is_set() and analysis.run_next():
+                pass
+        except Exception:  # the database is busy: the next sweep tries again
+            log.exception("analysis failed")
+        finally:
+            connection.close()
+            with self._lock:
+                self._analysing = False
 
     def wake(self, after: float) -> None:
         """Sweep `after` seconds from now, or sooner if already due."""
@@ -166,6 +205,7 @@ class Sweeper:
         if self._thread.is_alive():
             self._thread.join(timeout)
         self._bots.shutdown(wait=False, cancel_futures=True)
+        self._analyst.shutdown(wait=False, cancel_futures=True)
 
     def _run(self) -> None:
         first = True
@@ -175,7 +215,7 @@ class Sweeper:
                 if first:
                     resume()
                     first = False
-                tick(play=self.play)
+                tick(play=self.play, analyse=self.analyse)
             except Exception:  # the database is down or busy: try again next time
                 log.exception("deadline sweep failed")
             finally:

@@ -43,6 +43,11 @@ from .simulation import PlayedGame, play_rotated
 S = TypeVar("S")
 A = TypeVar("A")
 
+# The version of the grading (this module, the games' searches and thresholds) a stored
+# analysis was computed with (games/models/analysis.py): change it when a change to the engines,
+# the search or the grading would change the grades, and stored analyses are computed again.
+ANALYSIS_VERSION = "1"
+
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
 BLUNDER = "blunder"

@@ -6,12 +6,14 @@ kept at the start of each hand so a request never replays more than one hand of 
 Whose turn it is lives on the memberships (`must_act`): several seats act at once in some
 phases (Hearts' pass), and the lobby's "your turn" list stays one indexed filter.
 
-Modules: `game` (Game and Membership), `invitations`, `log` (GameAction, Snapshot) and `mail`
-(PendingMail). Callers import every row from `games.models`, as Django finds them here.
+Modules: `game` (Game and Membership), `analysis` (GameAnalysis), `invitations`, `log`
+(GameAction, Snapshot) and `mail` (PendingMail). Callers import every row from
+`games.models`, as Django finds them here.
 """
 
 from __future__ import annotations
 
+from games.models.analysis import GameAnalysis
 from games.models.game import (
     COVER_ASKED,
     COVER_DECLINED,
@@ -46,6 +48,7 @@ __all__ = [
     "ChatMute",
     "Game",
     "GameAction",
+    "GameAnalysis",
     "GameQuerySet",
     "Invitation",
     "Membership",

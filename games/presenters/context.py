@@ -268,6 +268,8 @@ def draw(
             "team": _team(outcome.winning_team) if outcome.winning_team is not None else "",
             "i_won": my_seat in winners,
             "rematch_url": rematch_url,
+            # The replay offers the search's analysis of a finished game (docs/analysis.md).
+            "analysable": kind.grading is not None,
             "scores": [
                 {"name": n, "score": s, "winner": i in winners}
                 for i, (n, s) in enumerate(zip(names, outcome.scores, strict=True))

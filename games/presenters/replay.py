@@ -25,6 +25,7 @@ from games.addresses import table_urls
 from games.live.committed import CommittedCache, game_identity
 from games.live.presence import Presence
 from games.models import Game, GameAction, Snapshot
+from games.presenters.analysis import analysis_context
 from games.presenters.basis import names_of
 from games.presenters.context import draw
 from games.services.states import memberships, seated
@@ -208,6 +209,9 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
     hand = sum(1 for h in line.hands if h <= step)
     return {
         **drawn,
+        **analysis_context(
+            game, step, names, lambda to, s: f"{url}?at={to}&seat={'spectator' if s is None else s}"
+        ),
         "game": game,
         "kind": kind,
         "step_number": step,

@@ -22,6 +22,14 @@ def replay(request: AuthedRequest, game_id: int) -> HttpResponse:
     game = visible_game_or_404(request.user, game_id)
     if game.status == Game.Status.WAITING:
         return redirect("waiting-room", game_id=game.pk)
+    return replay_page(request, game)
+
+
+def replay_page(
+    request: AuthedRequest, game: Game, *, analysis_error: str = "", status: int = 200
+) -> HttpResponse:
+    """The replay of `game` at the request's `?at=` and `?seat=`; `analysis_error`: why
+    the analysis asked for was refused (games/views/analysis.py), answered with `status`."""
     try:
         context = replay_context(
             game, request.user, request.GET.get("at", ""), request.GET.get("seat", "")
@@ -32,5 +40,6 @@ def replay(request: AuthedRequest, game_id: int) -> HttpResponse:
         )
     # What was said by this move, as the viewer may read it (docs/talk.md).
     context.update(talk.panel(game, request.user, upto=context["step_number"]))
+    context["analysis_error"] = analysis_error
     template = "games/replay.html#replay" if request.htmx else "games/replay.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)

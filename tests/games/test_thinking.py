@@ -81,3 +81,26 @@ def test_a_dead_worker_leaves_the_move_to_the_medium_bot_and_a_new_one_starts(po
     here = kind.bots["hard"].choose(state, seat, random.Random("again"))
     assert thinking.decide(kind, "hard", state, seat, "again") == here
     assert thinking._pool is not None and thinking._pool is not broken
+
+
+def test_an_analysis_runs_in_its_own_niced_worker_and_grades_as_here(pool):
+    """A finished game's analysis (games/services/analysis.py) goes to a pool of its own, one
+    worker less favoured than the bots' (they come first), with the grades it gives here."""
+    from games.kinds.analysis import analyse_game
+
+    kind = registry.kind("hearts")
+    rules = kind.rules
+    initial = rules.initial_state("thinking", kind.table_size, kind.resolve_options({}))
+    state, log, rng = initial, [], random.Random(5)
+    for _ in range(6):
+        seat = min(rules.to_act(state))
+        action = rng.choice(list(rules.legal_actions(state, seat)))
+        log.append((seat, action))
+        state = rules.apply(state, seat, action)
+    assert kind.grading is not None
+    args = (rules, kind.grading, initial, log)
+    here = analyse_game(*args, seed="s", budget=1)
+    there = thinking.run_analysis(analyse_game, *args, seed="s", budget=1)
+    assert there == here and there.decisions
+    assert thinking._analysis_pool is not None and thinking._pool is None
+    assert thinking.ANALYSIS_NICENESS > thinking.WORKER_NICENESS

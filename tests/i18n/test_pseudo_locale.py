@@ -196,3 +196,37 @@ def test_every_game_played_to_its_end_replay_and_history(slug, players, options)
     check(alices, reverse("past-games"), allowed=allowed)
     check(alices, reverse("player", args=[people[1].username]), allowed=allowed)
     check(alices, reverse("lobby"), allowed=allowed)
+
+
+def test_a_finished_games_analysis_on_its_replay(settings):
+    """The analysis part of a replay: offered, waiting, then done (a marked move's grade,
+    the marks and the summary), each in the pseudo-locale."""
+    from games.models import GameAnalysis
+    from games.services import analysis
+    from tests.games.test_analysis_service import play_some
+
+    settings.ANALYSIS_BUDGET = 1
+    alice, bob = make_user("alice"), make_user("bob")
+    game = start_table([alice, bob], options={"target": 30}, name="Table")
+    play_some(game, [alice, bob], 12)
+    for person in (alice, bob):
+        seats.automate(game_id=game.pk, user=person)
+    game.refresh_from_db()
+    alices = in_pseudo(logged_in_client(alice))
+    allowed = bot_names(game)
+    replay = reverse("replay", args=[game.pk])
+    check(alices, replay, allowed=allowed)  # "Analyse this game"
+    analysis.request(game_id=game.pk, user=alice)
+    check(alices, replay, allowed=allowed)  # waiting
+    check(alices, reverse("analysis-progress", args=[game.pk]), allowed=allowed)
+    GameAnalysis.objects.update(status=GameAnalysis.Status.RUNNING, total=40, done=8)
+    check(alices, replay, allowed=allowed)  # the bar
+    GameAnalysis.objects.update(status=GameAnalysis.Status.QUEUED)
+    while analysis.run_next():
+        pass
+    result = GameAnalysis.objects.get().result
+    assert result is not None
+    marked = [d for d in result["decisions"] if d["mark"]][:2]
+    assert marked
+    for d in marked:
+        check(alices, f"{replay}?at={d['step']}&seat={d['seat']}", allowed=allowed)
