@@ -214,7 +214,7 @@ def test_a_commit_that_leaves_a_bot_to_move_wakes_the_sweep(monkeypatch, setting
     looks: list[float] = []
     looked = threading.Event()
 
-    def tick(play=None):
+    def tick(play=None, analyse=None):
         looks.append(time.monotonic())
         looked.set()
         return 0
