@@ -37,6 +37,19 @@ def ask(game, user):
     return undo.ask(game_id=game.pk, user=user, seen_version=game.version)
 
 
+def undo_of(game):
+    """`game`'s undo as it stands now, which must be there."""
+    game.refresh_from_db()
+    found = undo.Undo.of(game)
+    assert found is not None
+    return found
+
+
+def making(action):
+    """A `choice` for `table.submit_move` that makes `action`, whatever the kind and seat."""
+    return lambda kind, seat: action
+
+
 def state_of(game):
     game.refresh_from_db()
     return states.load_state(game)
@@ -92,7 +105,7 @@ def test_a_bid_taken_back_by_consent_leaves_the_game_as_before_it(friends, alice
         bid(friends, carol, 20)
     undo.answer(game_id=friends.pk, user=alice, accept=True)
     friends.refresh_from_db()
-    assert undo.Undo.of(friends).waiting_for() == (2,)
+    assert undo_of(friends).waiting_for() == (2,)
     undo.answer(game_id=friends.pk, user=carol, accept=True)
     friends.refresh_from_db()
     assert friends.undo is None and friends.undo_until is None
@@ -125,7 +138,7 @@ def test_one_no_ends_the_question_and_the_move_stands(friends, alice, bob, carol
     undo.answer(game_id=friends.pk, user=alice, accept=True)
     undo.answer(game_id=friends.pk, user=carol, accept=False)
     friends.refresh_from_db()
-    told = undo.Undo.of(friends)
+    told = undo_of(friends)
     assert told.refused == "declined" and told.by == 2
     assert friends.undo_until is None
     assert state_of(friends) == after_bid
@@ -147,7 +160,7 @@ def test_unanswered_in_time_it_lapses_and_the_clocks_get_back_what_was_left(alic
     assert undo.lapse_due(game.undo_until - timedelta(seconds=1)) == 0
     assert undo.lapse_due(game.undo_until) == 1
     game.refresh_from_db()
-    assert undo.Undo.of(game).refused == "lapsed"
+    assert undo_of(game).refused == "lapsed"
     # Lapsed at its end: nothing was left, so the clock keeps the whole wait.
     assert deadline(game, 2) == due + timedelta(seconds=undo.question_seconds())
     assert undo.lapse_due(timezone.now() + timedelta(days=1)) == 0
@@ -171,7 +184,7 @@ def test_bots_are_not_asked(alice, bob):
     undoable_move(game, alice, 0)  # bob is next
     ask(game, alice)
     game.refresh_from_db()
-    assert undo.Undo.of(game).asked == (1,)
+    assert undo_of(game).asked == (1,)
     undo.answer(game_id=game.pk, user=bob, accept=True)
     assert state_of(game).active_seat == 0
     assert GameAction.objects.filter(game=game, undoes__isnull=False).count() == 1
@@ -193,7 +206,7 @@ def test_with_nobody_to_ask_it_is_taken_back_at_once(settings, alice):
         table.submit_move(
             game_id=game.pk,
             user=alice,
-            choice=lambda k, s, first=legal[0]: first,
+            choice=making(legal[0]),
             seen_version=game.version,
         )
     before = state_of(game)
@@ -279,7 +292,7 @@ def play_on(game, people, rng, *, until=None):
         table.submit_move(
             game_id=game.pk,
             user=people[seat],
-            choice=lambda kind, seat, action=action: action,
+            choice=making(action),
             seen_version=game.version,
         )
         if until is not None and until(state, seat, action, state_of(game)):
@@ -308,7 +321,7 @@ def test_the_export_is_the_game_played_without_the_move_taken_back(alice, bob, c
         table.submit_move(
             game_id=twin.pk,
             user=people[mover],
-            choice=lambda kind, seat, move=move: rules.action_from_json(move),
+            choice=making(rules.action_from_json(move)),
             seen_version=twin.version,
         )
     twin.refresh_from_db()
