@@ -64,6 +64,8 @@ class Frame:
     positions: tuple[str, ...]  # by seat: where the seat sits around the felt
     # Which step of the latest resolution to draw (games/steps.py); None: the current state.
     step: int | None = None
+    # A question of undo is open (games/services/undo.py): nobody moves until it is answered.
+    halted: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -90,8 +92,9 @@ class Frame:
 
     @property
     def controls(self) -> bool:
-        """Whether the viewer may act at all (a player whose seat no bot plays)."""
-        return self.seat is not None and not self.automated
+        """Whether the viewer may act at all (a player whose seat no bot plays, while no
+        question of undo holds the table)."""
+        return self.seat is not None and not self.automated and not self.halted
 
 
 class TableContext(TypedDict):

@@ -145,6 +145,7 @@ def table_context(
         # Abandoned, or a question of undo open: nobody.
         to_act=frozenset() if abandoned or told["question"] else kind.rules.to_act(state),
         automated=bool(viewer is not None and viewer.automated),
+        halted=told["question"],
         version=game.version,
         here=here,
         steps=steps,
@@ -184,6 +185,7 @@ def draw(
     automated: bool,
     version: int,
     here: Presence,
+    halted: bool = False,
     steps: Steps | None = None,
     rematch_url: str = "",
     me: int | None,
@@ -196,7 +198,8 @@ def draw(
     table (`table_context`) and the replay (games/presenters/replay.py), which draws a past state
     from a chosen seat (`me`: the viewer's own seat, marked "you", which a replay may draw
     the table from another seat than). A replay shows no clocks, presence or who covers.
-    `with_seats` False: no seat boxes (the felt's middle alone)."""
+    `with_seats` False: no seat boxes (the felt's middle alone); `halted`: a question of
+    undo is open, and no control is drawn."""
     rules = kind.rules
     view = rules.view(state, my_seat)
     players = len(names)
@@ -206,6 +209,7 @@ def draw(
         seat=my_seat,
         to_act=to_act,
         automated=automated,
+        halted=halted,
         version=version,
         positions=positions(players, my_seat if my_seat is not None else 0),
         step=steps.step_for(steps_key, steps_count) if steps is not None else None,

@@ -12,9 +12,14 @@ the card-identifying markup (`data-card="10H"`) and the card names ("Ten of Hear
 * finished rounds are public: their cards may appear, but only inside the regions marked as
   history (`data-round`), and only cards that round really dealt or drew.
 
+Now and then a move the rules let be taken back is (tests/games/hidden.py `Undos`: half
+the games are unrated, and a game with a bot seated is unrated anyway): the mover asks, the
+other people answer yes or no, and the pages are checked after the question and after its
+answer; a move taken back is in its player's hand again, hidden from everybody else.
+
 Games use a target of 20 and stop after three rounds to keep the run short; of every two
 at least one still reaches the end, so game-over pages are checked too. The fifty games run
-as twenty-five tests of two.
+as twenty-five tests of two; the last test sees that moves were taken back in them.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from games.models import Game, Membership
 from games.services import states
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import form_of, start_table, state_answered
-from tests.games.hidden import Watched
+from tests.games.hidden import Undos, Watched, moves_were_taken_back
 from tests.timeouts import HEAVY_TIMEOUT
 
 # The longest pieces (one long match or game each) still exceeded 60 s on a loaded machine.
@@ -42,6 +47,8 @@ pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 BATCHES = 25
 GAMES_PER_BATCH = 2
 MAX_ROUNDS = 3
+# The moves taken back in each game (tests/games/hidden.py `Undos`), for the last test.
+TAKEN_BACK: list[int] = []
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 HISTORY_REGION = re.compile(
     r'<details id="[\w-]+" class="panel-box (?:past-round|last-trick)" data-round="(\d+)">'
@@ -124,17 +131,21 @@ def play_and_check(number, people, clients, seen):
         public=public,
         target=20,
         name=f"Hidden {number}",
+        # Moves are taken back only in unrated games (with a bot seated, a game is unrated).
+        rated="no" if number % 2 == 0 else "people",
     )
     if "carol" not in humans:
         Membership.objects.create(game=game, user=people["carol"], role="invitee")
     viewers = [*humans, *([] if "carol" in humans else ["carol"]), "dave"]
     table = Watched(game, clients, humans, public, viewers)
     seat_of = table.seat_of
+    undos = Undos(game, {seat_of[n]: clients[n] for n in humans}, seed=f"hidden-{number}")
     while True:
         state = table.state()
         if game.status == Game.Status.FINISHED:
             seen.finished_games += 1
         if game.status == Game.Status.FINISHED or state.round_index >= MAX_ROUNDS:
+            undos.finish(TAKEN_BACK)
             return
         # Usually the active human moves; sometimes another human pre-passes or unpasses.
         mover = next(n for n in humans if seat_of[n] == state.active_seat)
@@ -143,15 +154,28 @@ def play_and_check(number, people, clients, seen):
             mover = rng.choice(others)
         moves = engine.perspective_of(state, seat_of[mover]).legal_moves
         before = game.action_count
-        answer = table.post(mover, form_of(rng.choice(moves), game.version))
+        data = form_of(rng.choice(moves), game.version)
+        answer = table.post(mover, data)
         game.refresh_from_db()
         answered = state_answered(game, before)
         check_page(answer, answered, seat_of[mover], f"{number} post", seen)
-        state = states.load_state(game)
-        # A refused page (404) is checked too: it must not show a card either.
-        for viewer, seat, kind, html in table.load({state.active_seat}, refused_too=True):
-            where = f"game {number}, {kind} for {viewer}, round {state.round_index + 1}"
-            check_page(html, state, seat, where, seen)
+        check_every_page(table, number, seen)
+        # Sometimes the mover asks to take the move back (and makes it again), and the
+        # others answer: the answer to each post, and every page after the question and
+        # after its last answer.
+        for seat, answer, shown, everyone in undos.take_back(seat_of[mover], data):
+            check_page(answer, shown, seat, f"{number} undo post", seen)
+            if everyone:
+                check_every_page(table, number, seen)
+
+
+def check_every_page(table, number, seen):
+    """Every viewer's pages against the state now (the game row refreshed)."""
+    state = states.load_state(table.game)
+    # A refused page (404) is checked too: it must not show a card either.
+    for viewer, seat, kind, html in table.load({state.active_seat}, refused_too=True):
+        where = f"game {number}, {kind} for {viewer}, round {state.round_index + 1}"
+        check_page(html, state, seat, where, seen)
 
 
 @pytest.mark.parametrize("batch", range(BATCHES))
@@ -166,3 +190,7 @@ def test_no_page_shows_a_card_its_viewer_may_not_see(people, batch):
     # history; the checks saw real tables.
     assert seen.history_regions >= 6, seen
     assert seen.pages > 120 and seen.cards > 250, seen
+
+
+def test_moves_were_taken_back_in_the_games_above():
+    moves_were_taken_back(TAKEN_BACK, BATCHES * GAMES_PER_BATCH)

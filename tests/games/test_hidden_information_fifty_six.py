@@ -14,15 +14,23 @@ nobody asked for (a void hand; a tani lost before anybody asked). Counters make 
 checks saw real tables: the concealed trump from both sides and by the spectator, reveals,
 hands that ended with the trump still down.
 
+Now and then a bid, a pass or a card that the rules let be taken back is, by consent
+(tests/games/hidden.py `Undos`): the mover asks, the other people answer, and the pages are
+checked after the question and after its answer; a card taken back is in its player's hand
+again, hidden from everybody else.
+
 `test_the_check_catches_a_leak` shows once that the check fails on a real leak (the
-bidder's page shown to the others). The last test opens a websocket per player and one for
-the spectator and checks every frame pushed during a hand in which a player asks.
+bidder's page shown to the others). A test opens a websocket per player and one for the
+spectator and checks every frame pushed during a hand in which a player asks for the trump
+and moves are taken back (an unrated game of four people). The last test sees that moves
+were taken back in the matches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from itertools import chain
 
 import pytest
 from channels.db import database_sync_to_async
@@ -41,7 +49,7 @@ from games.models import Game
 from games.services import states
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table, state_answered
-from tests.games.hidden import Watched
+from tests.games.hidden import FRAMES_UNDO_ODDS, Undos, Watched, moves_were_taken_back
 from tests.games.table_helpers import fifty_six_form as form
 from tests.kinds.fifty_six.hidden import check, table_version, trump_secret
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
@@ -52,6 +60,8 @@ pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 KIND = "fifty-six"
 HUMANS = ("alice", "bob", "carol", "erin")
+# The moves taken back in each match (tests/games/hidden.py `Undos`), for the last test.
+TAKEN_BACK: list[int] = []
 # (seed, seats, humans, public, policy, hands, shows): humans sit at seats 0 … n-1 (teams
 # alternate: 0 and 2 are partners); at most `hands` hands are played. "56-void-201": with
 # naive play alice's first contract is void (the defenders hold no trump), so its trump
@@ -121,6 +131,7 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
     )
     table = Watched(game, clients, humans, public)
     seat_of = table.seat_of
+    undos = Undos(game, {seat_of[n]: clients[n] for n in humans}, seed=seed)
     while True:
         state = table.state()
         if game.status == Game.Status.FINISHED or state.hand_index >= hands:
@@ -130,6 +141,7 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
                 # Everybody is told the hand was void, and nobody its trump card.
                 html = clients["dave"].get(table.pages["page"][0]).content.decode()
                 assert "held no card of the trump suit; dealt again" in html
+            undos.finish(TAKEN_BACK)
             break
         (seat,) = RULES.to_act(state)
         mover = humans[seat]
@@ -149,23 +161,33 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
             assert refused.status_code in (409, 422), refused.status_code
             check(refused.content.decode(), [state], seat_of[who], f"{number} refusal")
             refusals += 1
-        for viewer, at, kind, html in table.load(RULES.to_act(state)):
-            where = f"match {number} hand {state.hand_index + 1}, {kind} for {viewer}"
-            shown += check(html, [state], at, where)
-            checked += 1
-            if kind in ("page", "partial"):
-                assert table_version(html) == game.version, where
-                if trump_secret(state, at):
-                    assert "Trump card, face down" in html, where
-                    concealed += 1
-                    watched += at is None
-                elif state.trump >= 0 and not state.revealed:
-                    trump_card = RULES.view(state, at).trump_card
-                    assert trump_card is not None, where
-                    trump = card_code(trump_card)
-                    assert "only you see this" in html, where
-                    assert f'data-card="{trump}"' in html, where
-                    bidder_saw += 1
+        # Every page after the move, and after the question and its last answer when it is
+        # taken back (sometimes: the chain asks the generator for its next post once these
+        # pages are checked).
+        taking_back = undos.take_back(seat, data)
+        for poster, undo_answer, drawn, everyone in chain([(0, None, None, True)], taking_back):
+            if undo_answer is not None:
+                check(undo_answer, [drawn], poster, f"{number} undo post by seat {poster}")
+            if not everyone:
+                continue
+            state = table.state()
+            for viewer, at, kind, html in table.load(RULES.to_act(state)):
+                where = f"match {number} hand {state.hand_index + 1}, {kind} for {viewer}"
+                shown += check(html, [state], at, where)
+                checked += 1
+                if kind in ("page", "partial"):
+                    assert table_version(html) == game.version, where
+                    if trump_secret(state, at):
+                        assert "Trump card, face down" in html, where
+                        concealed += 1
+                        watched += at is None
+                    elif state.trump >= 0 and not state.revealed:
+                        trump_card = RULES.view(state, at).trump_card
+                        assert trump_card is not None, where
+                        trump = card_code(trump_card)
+                        assert "only you see this" in html, where
+                        assert f'data-card="{trump}"' in html, where
+                        bidder_saw += 1
     # The checks saw real tables (thresholds well below the smallest match's), and what this
     # match is there to show happened.
     assert checked > 25 and shown > 80, (checked, shown)
@@ -213,7 +235,12 @@ def test_the_check_catches_a_leak(people):
 async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(people):
     four = [people[n] for n in HUMANS]
     game = await database_sync_to_async(start_table)(
-        four, kind=KIND, seed="56-frames", public=True, options={"tables_per_team": 1}
+        four,
+        kind=KIND,
+        seed="56-frames",
+        public=True,
+        options={"tables_per_team": 1},
+        rated="no",
     )
     viewers = [*four, people["dave"]]
     cookies = [await database_sync_to_async(session_cookie)(user) for user in viewers]
@@ -225,10 +252,13 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
         received.append([first])
     clients = [await database_sync_to_async(logged_in_client)(user) for user in four]
     url = reverse("move", kwargs={"game_id": game.pk})
+    undos = Undos(game, dict(enumerate(clients)), seed="56-frames", odds=FRAMES_UNDO_ODDS)
 
     def move() -> FiftySixState:
         """The naive player's move, but from the third trick on the player to act asks
-        when it may (a reveal mid-trick, after frames with the trump face down)."""
+        when it may (a reveal mid-trick, after frames with the trump face down). Sometimes
+        the move is taken back (asked, answered, made again: each post a version of its
+        own)."""
         current = Game.objects.get(pk=game.pk)
         state = states.load_state(current)
         (seat,) = RULES.to_act(state)
@@ -239,7 +269,11 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
         assert response.status_code == 200, response.content.decode()[:300]
         current.refresh_from_db()
         seen[current.version] = states.load_state(current)
-        return seen[current.version]
+        for poster, target, posted in undos.plan(seat, data):
+            answer, shown = undos.post(poster, target, posted)
+            check(answer, [shown], poster, f"undo post by seat {poster}")
+            seen[undos.game.version] = states.load_state(undos.game)
+        return seen[max(seen)]
 
     frames_checked = cards_shown = concealed = 0
     state = seen[0]
@@ -264,5 +298,12 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_the_trump(peopl
     assert record.trump_revealed and record.revealed_by is not None  # somebody asked
     assert frames_checked > 150 and cards_shown > 1000, (frames_checked, cards_shown)
     assert concealed > 25, concealed  # frames with the trump face down, to non-bidders
+    taken_back: list[int] = []
+    await database_sync_to_async(undos.finish)(taken_back)
+    assert taken_back[0] > 0, vars(undos)
     for ws in sockets:
         await ws.disconnect()
+
+
+def test_moves_were_taken_back_in_the_matches_above():
+    moves_were_taken_back(TAKEN_BACK, len(MATCHES))

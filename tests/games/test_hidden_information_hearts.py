@@ -11,8 +11,14 @@ and the cards played to tricks (public once played). Never another seat's hand, 
 another seat's pass (before the exchange those cards are still in the passer's hand, so a
 leaked pass shows up as a leaked card).
 
-One test a game. A second test opens a websocket per player and one for the spectator and
-checks every frame pushed while a hand is passed and played.
+Now and then a card played to a trick it does not complete is taken back by consent
+(tests/games/hidden.py `Undos`): the mover asks, the other people answer, and the pages are
+checked after the question and after its answer; a card taken back is in its player's hand
+again, hidden from everybody else.
+
+One test a game, and a last one that sees moves were taken back in them. A second test
+opens a websocket per player and one for the spectator and checks every frame pushed while a
+hand is passed and played, a card taken back among them (an unrated game of four people).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from itertools import chain
 
 import pytest
 from channels.db import database_sync_to_async
@@ -30,7 +37,7 @@ from games.models import Game, Membership
 from games.services import states
 from tests.conftest import HX, logged_in_client, make_user
 from tests.games.conftest import start_table, state_answered
-from tests.games.hidden import Watched
+from tests.games.hidden import FRAMES_UNDO_ODDS, Undos, Watched, moves_were_taken_back
 from tests.realtime.conftest import frames_until_quiet, open_socket, session_cookie
 from tests.timeouts import HEAVY_TIMEOUT
 
@@ -38,6 +45,8 @@ from tests.timeouts import HEAVY_TIMEOUT
 pytestmark = pytest.mark.timeout(HEAVY_TIMEOUT)
 
 GAMES = 4
+# The moves taken back in each game (tests/games/hidden.py `Undos`), for the last test.
+TAKEN_BACK: list[int] = []
 MAX_HANDS = 2
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
 ALL_CARDS = frozenset(engine.Card(c) for c in range(52))
@@ -102,9 +111,11 @@ def test_no_page_shows_another_seats_cards_or_pass(people, number):
     )
     table = Watched(game, clients, humans, public)
     seat_of = table.seat_of
+    undos = Undos(game, {seat_of[n]: clients[n] for n in humans}, seed=f"hearts-hidden-{number}")
     while True:
         state = table.state()
         if game.status == Game.Status.FINISHED or state.hand_index >= MAX_HANDS:
+            undos.finish(TAKEN_BACK)
             break
         waiting = [n for n in humans if seat_of[n] in engine.to_act(state)]
         mover = rng.choice(waiting)
@@ -113,12 +124,21 @@ def test_no_page_shows_another_seats_cards_or_pass(people, number):
         answer = table.post(mover, data)
         answered = state_answered(game, game.action_count)
         check(answer, answered, seat_of[mover], f"{number} post by {mover}")
-        state = table.state()
         passes_seen += passing
-        for viewer, seat, kind, html in table.load(engine.to_act(state)):
-            where = f"game {number} hand {state.hand_index + 1}, {kind} for {viewer}"
-            shown_cards += check(html, state, seat, where)
-            checked += 1
+        # Every page after the move, and after the question and its last answer when it is
+        # taken back (sometimes: the chain asks the generator for its next post once these
+        # pages are checked).
+        taking_back = undos.take_back(seat_of[mover], data)
+        for poster, said, shown, everyone in chain([(0, None, None, True)], taking_back):
+            if said is not None:
+                check(said, shown, poster, f"{number} undo post by seat {poster}")
+            if not everyone:
+                continue
+            state = table.state()
+            for viewer, seat, kind, html in table.load(engine.to_act(state)):
+                where = f"game {number} hand {state.hand_index + 1}, {kind} for {viewer}"
+                shown_cards += check(html, state, seat, where)
+                checked += 1
     # Thresholds well below the smallest game's (one human, two hands): every human's
     # simultaneous pass was checked mid-way, and the checks saw real tables.
     assert passes_seen >= len(humans), passes_seen
@@ -129,7 +149,7 @@ def test_no_page_shows_another_seats_cards_or_pass(people, number):
 async def test_no_websocket_frame_carries_another_seats_cards_or_pass(people):
     four = [people[n] for n in ("alice", "bob", "carol", "erin")]
     game = await database_sync_to_async(start_table)(
-        four, kind="hearts", seed="hearts-frames", public=True, name="Frames"
+        four, kind="hearts", seed="hearts-frames", public=True, name="Frames", rated="no"
     )
     cookies = [
         await database_sync_to_async(session_cookie)(user) for user in [*four, people["dave"]]
@@ -142,31 +162,54 @@ async def test_no_websocket_frame_carries_another_seats_cards_or_pass(people):
     clients = [await database_sync_to_async(logged_in_client)(user) for user in four]
     frames_checked = cards_shown = 0
 
-    def move(seat: int) -> tuple[object, bool]:
+    def move(seat: int) -> dict[str, object]:
         current = Game.objects.get(pk=game.pk)
         state = states.load_state(current)
         data = {"version": current.version, **random_action(state, seat, rng)}
         url = reverse("move", kwargs={"game_id": game.pk})
         response = clients[seat].post(url, data, headers=HX)
         assert response.status_code == 200, response.content.decode()[:300]
-        current.refresh_from_db()
-        return states.load_state(current), current.status == Game.Status.FINISHED
+        return data
 
     def waiting() -> list[int]:
         return sorted(engine.to_act(states.load_state(Game.objects.get(pk=game.pk))))
 
-    for _ in range(4 + 52):  # one pass each, then a whole hand of tricks
-        seats = await database_sync_to_async(waiting)()
-        state, over = await database_sync_to_async(move)(rng.choice(seats))
+    def now() -> tuple[object, bool]:
+        current = Game.objects.get(pk=game.pk)
+        return states.load_state(current), current.status == Game.Status.FINISHED
+
+    async def check_frames(state) -> None:
+        nonlocal frames_checked, cards_shown
         received = await asyncio.gather(*(frames_until_quiet(ws) for ws in sockets))
         for viewer, frames in enumerate(received):
             seat = viewer if viewer < 4 else None
             for frame in frames:
                 cards_shown += check(frame, state, seat, f"frame for seat {seat}")
                 frames_checked += 1
+
+    # Sometimes a card is taken back (asked, answered, played again): the frames after
+    # each of those posts too.
+    undos = Undos(game, dict(enumerate(clients)), seed="frames", odds=FRAMES_UNDO_ODDS)
+    for _ in range(4 + 52):  # one pass each, then a whole hand of tricks
+        seat = rng.choice(await database_sync_to_async(waiting)())
+        data = await database_sync_to_async(move)(seat)
+        state, over = await database_sync_to_async(now)()
+        await check_frames(state)
+        for poster, view, posted in await database_sync_to_async(undos.plan)(seat, data):
+            answer, shown = await database_sync_to_async(undos.post)(poster, view, posted)
+            check(answer, shown, poster, f"undo post by seat {poster}")
+            state, over = await database_sync_to_async(now)()
+            await check_frames(state)
         if over:
             break
     assert frames_checked > 100 and cards_shown > 1000
+    taken_back: list[int] = []
+    await database_sync_to_async(undos.finish)(taken_back)
+    assert taken_back[0] > 0, vars(undos)
     for ws in sockets:
         await ws.disconnect()
     assert await database_sync_to_async(Membership.objects.filter(game=game).count)() == 4
+
+
+def test_moves_were_taken_back_in_the_games_above():
+    moves_were_taken_back(TAKEN_BACK, GAMES)

@@ -355,6 +355,7 @@ def test_the_table_offers_it_asks_it_and_answers_it(friends, alice, bob, carol):
     assert 'id="undo-yes"' in page and 'id="undo-no"' in page
     # While the question is open, carol has no card or bid to play.
     assert "is-my-turn" not in page
+    assert 'class="bid-form"' not in page and 'id="prepass-button"' not in page
     assert post_undo(carols, friends, {"answer": "no"}).status_code == 200
     page = bobs.get(reverse("table", kwargs={"game_id": friends.pk}), headers=HX).content.decode()
     assert "Carol declined: the move stands." in page
