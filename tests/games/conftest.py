@@ -59,6 +59,21 @@ def seat_game(
     return game
 
 
+def clocked_table(humans, bots=0, *, seconds=30, **kwargs):
+    """A started game (as `seat_game` makes it) with a clock of `seconds` per move."""
+    from django.db import transaction
+
+    from games.services import table
+
+    game = seat_game(humans, bots, **kwargs)
+    game.move_seconds = seconds
+    game.save(update_fields=["move_seconds"])
+    with transaction.atomic():
+        table.begin(game)
+    game.refresh_from_db()
+    return game
+
+
 def start_table(humans, bots=0, *, target=None, **kwargs):
     """A started game (Snapshot 0 written by table.begin; bots played up to a human).
     `target`: Hundred and Ten's winning score (long games in tests raise it)."""
@@ -130,17 +145,20 @@ def choice_of(move):
     return lambda kind, seat: move
 
 
-def play_to_the_end(game, players) -> None:
-    """Random legal moves of Hundred and Ten (a fixed sequence) by the player to act,
-    `players` by seat; the bots move by themselves."""
+def play_to_the_end(game, players, *, moves=None, seed=3) -> None:
+    """Random legal moves of Hundred and Ten (a fixed sequence, by `seed`) by the player to
+    act, `players` by seat, to the end of the game (or `moves` of them); the bots move by
+    themselves."""
     import random
 
     from games.kinds.hundred_and_ten import engine
     from games.models import Game
     from games.services import states, table
 
-    rng = random.Random(3)
-    while game.status != Game.Status.FINISHED:
+    rng = random.Random(seed)
+    made = 0
+    while game.status != Game.Status.FINISHED and (moves is None or made < moves):
+        made += 1
         state = states.load_state(game)
         seat = state.active_seat
         move = rng.choice(engine.perspective_of(state, seat).legal_moves)

@@ -7,7 +7,6 @@ summary, and no card the replay of the finished game does not show."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -17,11 +16,10 @@ from django.urls import reverse
 
 from games.clocks import deadlines
 from games.kinds import analysis as core
-from games.kinds.hundred_and_ten import engine
 from games.models import Game, GameAction, GameAnalysis
-from games.services import analysis, seats, states, table
+from games.services import analysis, seats
 from tests.conftest import logged_in_client
-from tests.games.conftest import choice_of, start_table
+from tests.games.conftest import play_to_the_end, start_table
 
 pytestmark = pytest.mark.django_db
 CARD = re.compile(r'data-card="([^"]+)"')
@@ -32,23 +30,10 @@ def _tiny_budget(settings):
     settings.ANALYSIS_BUDGET = 1  # each game's fewest samples: fast, and still a fixed budget
 
 
-def play_some(game, players, moves, seed=4):
-    """`moves` random legal moves by the people to act (a fixed sequence)."""
-    rng = random.Random(seed)
-    for _ in range(moves):
-        state = states.load_state(game)
-        seat = state.active_seat
-        move = rng.choice(engine.perspective_of(state, seat).legal_moves)
-        table.submit_move(
-            game_id=game.pk, user=players[seat], choice=choice_of(move), seen_version=game.version
-        )
-        game.refresh_from_db()
-
-
 def finished_game(alice, bob, *, moves=8, public=False):
     """alice and bob make `moves` random moves, then hand their seats to bots, which finish."""
     game = start_table([alice, bob], target=30, public=public)
-    play_some(game, [alice, bob], moves)
+    play_to_the_end(game, [alice, bob], moves=moves, seed=4)
     seats.automate(game_id=game.pk, user=alice)
     seats.automate(game_id=game.pk, user=bob)
     game.refresh_from_db()

@@ -17,19 +17,9 @@ from games.services import seats, table
 from games.services.errors import RefusedMove
 from games.services.seats import TIMED_OUT
 from tests.conftest import logged_in_client
-from tests.games.conftest import active_seat, bid_choice, seat_game
+from tests.games.conftest import active_seat, bid_choice, clocked_table, seat_game
 
 pytestmark = pytest.mark.django_db
-
-
-def clocked_table(humans, bots=0, *, seconds=30, **kwargs):
-    game = seat_game(humans, bots, **kwargs)
-    game.move_seconds = seconds
-    game.save(update_fields=["move_seconds"])
-    with transaction.atomic():
-        table.begin(game)
-    game.refresh_from_db()
-    return game
 
 
 def member_at(game, seat):

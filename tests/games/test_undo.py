@@ -9,7 +9,6 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -22,7 +21,7 @@ from games.services.errors import NotAPlayer, RefusedMove, StaleTable
 from games.services.history import export
 from tests.bots import play_bots
 from tests.conftest import HX, logged_in_client
-from tests.games.conftest import bid_choice, seat_game, start_table
+from tests.games.conftest import bid_choice, clocked_table, start_table
 
 
 def bid(game, user, amount):
@@ -70,17 +69,6 @@ def undoable_move(game, user, seat):
         if rules.undoable(state, seat, a, rules.apply(state, seat, a))
     )
     table.submit_move(game_id=game.pk, user=user, choice=always(action), seen_version=game.version)
-
-
-def clocked(humans, seconds=60):
-    """An unrated Hundred and Ten game of `humans` with a clock of `seconds` per move."""
-    game = seat_game(humans, seed="undo", rated="no")
-    game.move_seconds = seconds
-    game.save(update_fields=["move_seconds"])
-    with transaction.atomic():
-        table.begin(game)
-    game.refresh_from_db()
-    return game
 
 
 def deadline(game, seat):
@@ -152,7 +140,7 @@ def test_one_no_ends_the_question_and_the_move_stands(friends, alice, bob, carol
 
 
 def test_unanswered_in_time_it_lapses_and_the_clocks_get_back_what_was_left(alice, bob, carol):
-    game = clocked([alice, bob, carol])
+    game = clocked_table([alice, bob, carol], seconds=60, seed="undo", rated="no")
     bid(game, bob, 15)
     due = deadline(game, 2)
     ask(game, bob)
@@ -169,7 +157,7 @@ def test_unanswered_in_time_it_lapses_and_the_clocks_get_back_what_was_left(alic
 
 
 def test_an_answer_before_time_gives_the_clocks_back_what_was_left(alice, bob, carol):
-    game = clocked([alice, bob, carol])
+    game = clocked_table([alice, bob, carol], seconds=60, seed="undo", rated="no")
     bid(game, bob, 15)
     due = deadline(game, 2)
     ask(game, bob)

@@ -203,12 +203,11 @@ def test_a_finished_games_analysis_on_its_replay(settings):
     the marks and the summary), each in the pseudo-locale."""
     from games.models import GameAnalysis
     from games.services import analysis
-    from tests.games.test_analysis_service import play_some
 
     settings.ANALYSIS_BUDGET = 1
     alice, bob = make_user("alice"), make_user("bob")
     game = start_table([alice, bob], options={"target": 30}, name="Table")
-    play_some(game, [alice, bob], 12)
+    play_to_the_end(game, [alice, bob], moves=12, seed=4)
     for person in (alice, bob):
         seats.automate(game_id=game.pk, user=person)
     game.refresh_from_db()
