@@ -150,7 +150,7 @@
     if (from) from.addEventListener("htmx:beforeSwap", answerForReplacedTable); // once per table
   });
   document.addEventListener("htmx:afterSwap", function (event) {
-    // htmx settles attributes (classes) 20 ms later: restore now and once more then.
+    // htmx settles right after this (templates/_htmx_config.html): restore now and once more then.
     if (event.detail.target && event.detail.target.id === "table") {
       answering = false;
       restore(true);

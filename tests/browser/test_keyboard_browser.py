@@ -14,9 +14,13 @@ from playwright.sync_api import Browser, Page, expect
 from games.kinds.hundred_and_ten import engine
 from games.kinds.hundred_and_ten.engine import Bid, Discard, GameState, Move, Play, SelectTrump
 from tests.browser.helpers import (
+    SOLO_SEED,
     focus_with_keys,
+    live,
+    not_reloaded,
     play_out,
     solo_game,
+    solo_table,
     table,
 )
 
@@ -98,3 +102,46 @@ def test_a_whole_round_with_the_keyboard_alone(
     mirror.run_bots()
     expect(table(page)).to_have_attribute("data-version", str(mirror.version))
     assert keyboard.keys == {"Tab", "Shift+Tab", "Enter", "Space"}, keyboard.keys
+
+
+# On the first table a move's answer draws, the moment it is drawn (the next task, as a key
+# pressed at once would be): each form is sent a submit event of its own making, which never
+# sends a form by itself. htmx's listener takes it (and cancels it) only on a form it has
+# wired up; htmx:confirm is refused, so no request leaves.
+PROBE_THE_ANSWER = """() => {
+    window.__answered = null;
+    let probing = false;
+    document.addEventListener("htmx:confirm", (event) => { if (probing) event.preventDefault(); });
+    document.addEventListener("htmx:afterSwap", (event) => {
+        if (window.__answered !== null || !event.detail.target) return;
+        if (event.detail.target.id !== "table") return;
+        window.__answered = [];
+        setTimeout(() => {
+            probing = true;
+            for (const form of document.querySelectorAll("#table form[hx-post]")) {
+                const submit = new SubmitEvent("submit", {bubbles: true, cancelable: true});
+                form.dispatchEvent(submit);
+                window.__answered.push([form.className || form.id, submit.defaultPrevented]);
+            }
+            probing = false;
+        }, 0);
+    });
+}"""
+
+
+def test_a_key_pressed_the_moment_a_move_s_answer_is_drawn_goes_through_htmx(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    """htmx wires up what it swaps in (hx-post on the new table's forms) when it settles. It
+    settles at once (templates/_htmx_config.html): with htmx's default 20 ms, Enter pressed
+    in between sent a move the browser's way, a whole page load that lost focus."""
+    page = solo_table(browser, base_url, e2e_env, f"{PREFIX}bob", SOLO_SEED)
+    live(page)
+    page.evaluate(PROBE_THE_ANSWER)
+
+    page.locator("#bid-0").click()  # bob passes; his answer draws the table the bots bid at
+
+    page.wait_for_function("() => window.__answered !== null && window.__answered.length > 0")
+    answered = page.evaluate("window.__answered")
+    assert all(taken for _, taken in answered), f"forms htmx had not wired up: {answered}"
+    not_reloaded(page)
