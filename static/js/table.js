@@ -58,7 +58,9 @@
   // Seat clocks: "0:27", "4:05", "5 h 12 min", "2 d 3 h".
   var serverOffset = null; // server time minus this computer's, from the page's load
   function clockText(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
+    // Rounded: what is left of the deadline to the nearest second, so the server's time set
+    // against ours a few milliseconds out never shows a 30-second wait as 0:31.
+    var s = Math.max(0, Math.round(ms / 1000));
     if (s < 3600) return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
     var m = Math.floor(s / 60);
     if (m < 48 * 60) return said(gettext("%(hours)s h %(minutes)s min"), {hours: Math.floor(m / 60), minutes: m % 60});
@@ -76,7 +78,15 @@
   document.addEventListener("htmx:load", function () {
     var root = document.getElementById("table-root");
     if (serverOffset === null && root && root.dataset.now) {
-      serverOffset = parseInt(root.dataset.now, 10) - Date.now();
+      // data-now is the server's time as it drew the page: set it against when the page's
+      // first byte came (Navigation Timing), not when its scripts ran, later by the time the
+      // page took to load. Clocks counted from that later moment ran slow by it, so a
+      // 30-second question first showed 0:31.
+      var nav = window.performance && performance.getEntriesByType
+        ? performance.getEntriesByType("navigation")[0] : null;
+      var arrived = nav && nav.responseStart > 0
+        ? performance.timeOrigin + nav.responseStart : Date.now();
+      serverOffset = parseInt(root.dataset.now, 10) - arrived;
     }
     tickClocks();
   });

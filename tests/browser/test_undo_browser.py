@@ -19,6 +19,17 @@ from tests.browser.helpers.pictures import FITS, looks, picture
 from tests.browser.talk import people
 from tests.servers import shell_json
 
+# Every text the question's clock shows, from the moment it is drawn.
+WATCH_THE_CLOCK = """() => {
+    window.__undoClock = [];
+    new MutationObserver(() => {
+        const clock = document.querySelector("#undo-question .clock");
+        const text = clock ? clock.textContent : "";
+        const seen = window.__undoClock;
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
 SEED = "undo-browser"
 # Test set-up only: ben (seat 0) deals; ann (seat 1) bids first. Unrated: a rated game
 # takes nothing back.
@@ -58,6 +69,7 @@ def test_a_bid_taken_back_by_consent_and_then_refused(
     ann.locator("#table").get_by_role("button", name="Bid 15").click()
     expect(ben.locator("#table.is-my-turn")).to_be_visible()
     expect(bid_of(ben, 1)).to_contain_text("15")
+    ben.evaluate(WATCH_THE_CLOCK)
     ann.locator("#undo-button").click()
     expect(ann.locator("#table .turn-banner")).to_contain_text(
         "You asked to take back your last move."
@@ -66,7 +78,11 @@ def test_a_bid_taken_back_by_consent_and_then_refused(
     expect(ben.locator("#table .turn-banner")).to_have_text(
         re.compile(rf"{ann_name} asks to take back their last move\. Do you agree\?", re.I)
     )
+    # It counts down from the question's 30 seconds, never more, from its first drawing (the
+    # server's time is set against the page's from when its first byte came: static/js/table.js).
     expect(ben.locator("#undo-question .clock")).to_have_text(re.compile(r"^0:[0-3]\d$"))
+    shown = ben.evaluate("window.__undoClock")
+    assert shown and all(int(text.split(":")[1]) <= 30 for text in shown), shown
     expect(ben.locator("#table.is-my-turn")).to_have_count(0)
     expect(ben.locator("#table .controls button")).to_have_count(0)  # no bid, no pass
     not_reloaded(ben)
