@@ -25,6 +25,7 @@ from django.db.models import BooleanField, Count, Func, Max, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.db.models.sql.compiler import SQLCompiler
 from django.urls import NoReverseMatch, reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -34,6 +35,7 @@ from games.charts import line_chart
 from games.models import Game, Membership
 from games.ratings import board as ratings_board
 from games.ratings.scale import Shown
+from games.services import analysis
 from games.words import and_list
 
 PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
@@ -330,6 +332,7 @@ def player_page(player: User, viewer: User) -> dict[str, Any]:
         "recent": recent_games(player, viewer),
         "people": [person_of_user(user) for user in recent_people(player, viewer)],
         "ratings": rating_rows(player),
+        "accuracy": accuracy_rows(player, viewer),
     }
 
 
@@ -353,3 +356,36 @@ def rating_rows(player: User) -> list[dict[str, Any]]:
         }
         for row in ratings_board.of_player(player, registry.REGISTRY.values())
     ]
+
+
+def _percent(value: float, places: int = 1) -> str:
+    return f"{number_format(round(value, places), decimal_pos=places)}%"
+
+
+def accuracy_rows(player: User, viewer: User) -> list[dict[str, Any]]:
+    """`player`'s accuracy per game kind in the analysed games `viewer` may see
+    (games/services/analysis.py `accuracy_of`, one query): one point per game, oldest first,
+    the mean and the number of games."""
+    rows = []
+    for series in analysis.accuracy_of(player, viewer):
+        kind = registry.kind(series.kind)
+        count = len(series.values)
+        rows.append(
+            {
+                "kind": kind,
+                "average": _percent(sum(series.values) / count),
+                "count": count,
+                "more": series.more,
+                "chart": line_chart(
+                    series.values,
+                    ngettext(
+                        "%(game)s accuracy in each of %(count)s analysed game, oldest first",
+                        "%(game)s accuracy in each of %(count)s analysed games, oldest first",
+                        count,
+                    )
+                    % {"game": kind.name, "count": count},
+                    tick=lambda value: _percent(value, 0),
+                ),
+            }
+        )
+    return rows
