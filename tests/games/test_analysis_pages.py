@@ -1,7 +1,8 @@
 """Where the analysis shows outside the replay (docs/analysis.md): the player page's accuracy
 per game over time, drawn with the ratings' chart component, counting only analyses done
 with the present version of games the viewer may see the replay of, the player's own seat
-with a graded move, at a fixed number of queries."""
+with a graded move, at a fixed number of queries; and the past games' rows, whose finished
+games link to the replay's analysis with its state."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games.models import GameAnalysis, Membership
+from games.models import Game, GameAnalysis, Membership
 from games.services import analysis
 from tests.conftest import logged_in_client
+from tests.games.conftest import start_table
 from tests.games.history_helpers import HEARTS, HUNDRED_AND_TEN, T0, html_of, over, plain, section
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +162,51 @@ def test_the_latest_games_only_when_there_are_many(alice, bob, monkeypatch):
         game = over([alice, bob], kind=HEARTS, ended=T0 + timedelta(days=n))
         analysed(game, [10.0 if n < 2 else 90.0, 50.0])
     assert "90.0% average of the latest 3 analysed games" in accuracy_part(player_page(alice))
+
+
+# --- the past games' rows -----------------------------------------------------------------------
+
+
+def analysis_links(html):
+    return re.findall(r'href="(/games/\d+/replay/#analysis)"', html)
+
+
+def test_a_finished_game_s_row_links_to_its_replay_s_analysis_with_its_state(alice, bob):
+    asked = over([alice, bob], kind=HEARTS, name="Asked")
+    analysed(asked, [90.0, 50.0], status=GameAnalysis.Status.QUEUED)
+    done = over([alice, bob], kind=HEARTS, name="Done")
+    analysed(done, [90.0, 50.0])
+    never = over([alice, bob], kind=HEARTS, name="Never")
+    over([alice, bob], kind=HEARTS, name="Left", abandoned=True)
+    html = html_of(alice, reverse("past-games"))
+    assert sorted(analysis_links(html)) == sorted(
+        f"/games/{g.pk}/replay/#analysis" for g in (asked, done, never)
+    )
+    rows = {
+        name: plain(row)
+        for row in re.findall(r'<li class="game-row past-row">(.*?)</li>', html, re.S)
+        for name in re.findall(r'class="game-row-name"[^>]*>([^<]+)<', row)
+    }
+    assert "Analysis waiting" in rows["Asked"]
+    assert "Analysed" in rows["Done"]
+    assert "Analys" not in rows["Left"]
+    assert "Analysed" not in rows["Never"] and "Analysis waiting" not in rows["Never"]
+
+
+def test_a_game_in_progress_has_no_analysis_link(alice, bob):
+    game = start_table([alice, bob], target=30)
+    assert game.status == Game.Status.ACTIVE
+    html = html_of(alice, reverse("lobby"))
+    assert f"/games/{game.pk}/replay/#analysis" not in html
+    assert f"/games/{game.pk}/" in html  # the game is listed, without the link
+
+
+def test_the_past_games_page_s_queries_do_not_grow_with_analysed_rows(
+    alice, bob, django_assert_max_num_queries
+):
+    for n in range(15):
+        analysed(over([alice, bob], kind=HEARTS, ended=T0 + timedelta(hours=n)), [80.0, 50.0])
+    client = logged_in_client(alice)
+    with django_assert_max_num_queries(5):  # test_history_queries.py's bound
+        html = client.get(reverse("past-games")).content.decode()
+    assert html.count("Analysed") == 15
