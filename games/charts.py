@@ -1,13 +1,13 @@
 """A small line chart drawn on the server as SVG (one component for every chart of the site:
-the rating history, later the analysis's accuracy). Pure geometry: `line_chart` turns values
-into coordinates in a fixed viewBox; templates/games/_chart.html draws them with CSS classes
-only (stroke: currentColor), so the chart follows light and dark mode, needs no inline style
-(CSP) and scales to a phone's width.
+the player page's rating history and accuracy in analysed games). Pure geometry: `line_chart`
+turns values into coordinates in a fixed viewBox; templates/games/_chart.html draws them with
+CSS classes only (stroke: currentColor), so the chart follows light and dark mode, needs no
+inline style (CSP) and scales to a phone's width.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 WIDTH, HEIGHT = 320, 120  # the viewBox; the SVG itself is as wide as its box
@@ -31,9 +31,12 @@ class LineChart:
     label: str  # what a screen reader hears instead of the drawing
 
 
-def line_chart(values: Sequence[float], label: str) -> LineChart | None:
+def line_chart(
+    values: Sequence[float], label: str, tick: Callable[[float], str] | None = None
+) -> LineChart | None:
     """The chart of `values` (oldest first), or None with fewer than two values. The y axis
-    spans the values' range (a flat series sits in the middle)."""
+    spans the values' range (a flat series sits in the middle); `tick` writes its lowest and
+    highest value (default: the number as it is, "1520")."""
     if len(values) < 2:
         return None
     low, high = min(values), max(values)
@@ -48,12 +51,13 @@ def line_chart(values: Sequence[float], label: str) -> LineChart | None:
 
     step = inner_w / (len(values) - 1)
     coords = [(round(PAD_LEFT + i * step, 1), y_of(v)) for i, v in enumerate(values)]
+    written = tick or (lambda value: f"{value:g}")
     ticks = (
-        (Tick(y_of(high), f"{high:g}"),)
+        (Tick(y_of(high), written(high)),)
         if span == 0
         else (
-            Tick(y_of(high), f"{high:g}"),
-            Tick(y_of(low), f"{low:g}"),
+            Tick(y_of(high), written(high)),
+            Tick(y_of(low), written(low)),
         )
     )
     return LineChart(

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,7 +32,7 @@ from games import registry
 from games.access import visible_game_or_404
 from games.bots import thinking
 from games.kinds import analysis as core
-from games.models import Game, GameAction, GameAnalysis, Snapshot
+from games.models import Game, GameAction, GameAnalysis, Membership, Snapshot
 from games.services.errors import TableError
 
 if TYPE_CHECKING:
@@ -287,3 +288,64 @@ def as_json(
             for s in summaries
         ],
     }
+
+
+# --- a player's accuracy over time (the player page) -------------------------------------------
+
+ACCURACY_GAMES = 200  # per game kind: the latest analysed games only, as the rating chart
+
+
+@dataclass(frozen=True)
+class AccuracySeries:
+    """A player's accuracy in their analysed games of one kind, oldest first."""
+
+    kind: str
+    values: tuple[float, ...]
+    more: bool  # older analysed games were left out (more than ACCURACY_GAMES)
+
+
+def accuracy_of(player: User, viewer: User) -> list[AccuracySeries]:
+    """`player`'s accuracy in each of their latest analysed finished games, per kind (one
+    query, whatever the number of games). Only analyses done with the present version (the
+    replay shows no other), only games `viewer` may see the replay of (a member, or a public
+    game), and only seats with a graded move: as the replay's summary, the seat is its
+    holder's at the end (a replaced player has left the game; a stand-in's seat counts) and a
+    seat a bot covered throughout has no figure."""
+    rows = Membership.objects.filter(
+        user=player,
+        seat__isnull=False,
+        game__status=Game.Status.FINISHED,
+        game__analysis__status=GameAnalysis.Status.DONE,
+        game__analysis__version=version(),
+    )
+    if viewer.pk != player.pk:
+        theirs = Membership.objects.filter(user=viewer).values("game_id")
+        rows = rows.filter(Q(game__public=True) | Q(game_id__in=theirs))
+    latest = Window(
+        RowNumber(),
+        partition_by=F("game__kind"),
+        order_by=(F("game__finished_at").desc(), F("game_id").desc()),
+    )
+    found = (
+        rows.annotate(latest=latest)
+        .filter(latest__lte=ACCURACY_GAMES + 1)  # one more: whether older ones were left out
+        .values_list("game__kind", "latest", "seat", "game__analysis__result__seats")
+    )
+    by_kind: dict[str, list[tuple[int, float]]] = {}
+    more: set[str] = set()
+    for kind, number, seat, summaries in found:
+        if number > ACCURACY_GAMES:
+            more.add(kind)
+            continue
+        mine = next((s for s in summaries or () if s.get("seat") == seat), None)
+        if mine is not None and mine.get("decisions"):
+            by_kind.setdefault(kind, []).append((number, float(mine["accuracy"])))
+    return [
+        AccuracySeries(
+            slug,
+            tuple(value for _n, value in sorted(by_kind[slug], reverse=True)),
+            slug in more,
+        )
+        for slug in registry.REGISTRY
+        if slug in by_kind
+    ]

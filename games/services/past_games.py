@@ -25,15 +25,17 @@ from django.db.models import BooleanField, Count, Func, Max, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.db.models.sql.compiler import SQLCompiler
 from django.urls import NoReverseMatch, reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import registry
 from games.charts import line_chart
-from games.models import Game, Membership
+from games.models import Game, GameAnalysis, Membership
 from games.ratings import board as ratings_board
 from games.ratings.scale import Shown
+from games.services import analysis
 from games.words import and_list
 
 PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
@@ -166,11 +168,54 @@ class PastGame:
         return optional_url("replay", self.game.pk)
 
     @property
+    def analysis_url(self) -> str:
+        """The replay's analysis part (its result, or the button that asks for it): a
+        finished game of a kind the search grades; "" otherwise."""
+        if self.game.status != Game.Status.FINISHED:
+            return ""
+        if registry.kind(self.game.kind).grading is None:
+            return ""
+        replay = self.replay_url
+        return f"{replay}#analysis" if replay else ""
+
+    @property
+    def analysis_state(self) -> str:
+        """The analysis's state: "queued", "running" or "done" (with the present version),
+        else "" (never asked, failed or outdated: the replay offers the button). Read from the
+        row loaded with the game (`select_related("analysis")`), never a query per game."""
+        row = _analysis_row(self.game)
+        if row is None or not self.analysis_url:
+            return ""
+        if row.status == GameAnalysis.Status.DONE:
+            return "done" if row.version == analysis.version() else ""
+        if row.status in (GameAnalysis.Status.QUEUED, GameAnalysis.Status.RUNNING):
+            return str(row.status)
+        return ""
+
+    @property
+    def analysis_text(self) -> str:
+        texts = {
+            # Translators: a past game's state of analysis by the search, in the list of past games.
+            "queued": _("Analysis waiting"),
+            "running": _("Being analysed"),
+            "done": _("Analysed"),
+        }
+        return texts.get(self.analysis_state, "")
+
+    @property
     def export_url(self) -> str:
         # Only a finished game exports (games/services/history.py refuses the others).
         if self.game.status != Game.Status.FINISHED:
             return ""
         return optional_url("export", self.game.pk)
+
+
+def _analysis_row(game: Game) -> GameAnalysis | None:
+    """The game's analysis row if it was loaded with the list (None if it has none); a list
+    that did not load it shows no state rather than query per game."""
+    cache = game._state.fields_cache
+    row = cache.get("analysis")
+    return row if isinstance(row, GameAnalysis) else None
 
 
 def past_game(game: Game, whose: Any, *, you: bool) -> PastGame:
@@ -221,15 +266,21 @@ def past_games(games: Iterable[Game], whose: Any, *, you: bool) -> list[PastGame
 # --- lists -----------------------------------------------------------------------------------
 
 
+def _past_of(user: User) -> QuerySet[Game]:
+    """`user`'s past games with their players and their analysis row (a join: the rows'
+    analysis state costs no query)."""
+    return Game.objects.with_people().past_for(user).select_related("analysis")
+
+
 def latest_past(user: User, count: int = LOBBY_PAST) -> list[PastGame]:
     """`user`'s latest past games, for the lobby (two queries)."""
-    return past_games(Game.objects.with_people().past_for(user)[:count], user, you=True)
+    return past_games(_past_of(user)[:count], user, you=True)
 
 
 def past_page(user: User, number: Any) -> tuple[Page[Game], list[PastGame]]:
     """One page of `user`'s past games (`number` as given in ?page=; a bad one gives the
     first or last page): the page for its links, and its games (three queries)."""
-    paginator = Paginator(Game.objects.with_people().past_for(user), PAGE_SIZE)
+    paginator = Paginator(_past_of(user), PAGE_SIZE)
     page = paginator.get_page(number)
     return page, past_games(page.object_list, user, you=True)
 
@@ -282,7 +333,7 @@ def records(player: User) -> list[KindRecord]:
 
 def recent_games(player: User, viewer: User, count: int = RECENT_GAMES) -> list[PastGame]:
     """`player`'s latest past games that `viewer` may see (two queries)."""
-    games = Game.objects.with_people().past_for(player)
+    games = _past_of(player)
     if viewer.pk != player.pk:
         games = games.filter(_seen_by(viewer))
     return past_games(games[:count], player, you=viewer.pk == player.pk)
@@ -330,6 +381,7 @@ def player_page(player: User, viewer: User) -> dict[str, Any]:
         "recent": recent_games(player, viewer),
         "people": [person_of_user(user) for user in recent_people(player, viewer)],
         "ratings": rating_rows(player),
+        "accuracy": accuracy_rows(player, viewer),
     }
 
 
@@ -353,3 +405,36 @@ def rating_rows(player: User) -> list[dict[str, Any]]:
         }
         for row in ratings_board.of_player(player, registry.REGISTRY.values())
     ]
+
+
+def _percent(value: float, places: int = 1) -> str:
+    return f"{number_format(round(value, places), decimal_pos=places)}%"
+
+
+def accuracy_rows(player: User, viewer: User) -> list[dict[str, Any]]:
+    """`player`'s accuracy per game kind in the analysed games `viewer` may see
+    (games/services/analysis.py `accuracy_of`, one query): one point per game, oldest first,
+    the mean and the number of games."""
+    rows = []
+    for series in analysis.accuracy_of(player, viewer):
+        kind = registry.kind(series.kind)
+        count = len(series.values)
+        rows.append(
+            {
+                "kind": kind,
+                "average": _percent(sum(series.values) / count),
+                "count": count,
+                "more": series.more,
+                "chart": line_chart(
+                    series.values,
+                    ngettext(
+                        "%(game)s accuracy in each of %(count)s analysed game, oldest first",
+                        "%(game)s accuracy in each of %(count)s analysed games, oldest first",
+                        count,
+                    )
+                    % {"game": kind.name, "count": count},
+                    tick=lambda value: _percent(value, 0),
+                ),
+            }
+        )
+    return rows

@@ -1,7 +1,10 @@
 """A finished game's analysis, in Chromium: asked for from the replay, its progress bar
 moving, then the marks on the replay, a marked move's grade, and each seat's summary, at a
 desktop's width and a phone's. The server runs it as in production: its deadline sweep
-claims it and the analysis worker process computes it (with the fewest samples)."""
+claims it and the analysis worker process computes it (with the fewest samples). Then the
+past games' row says the game was analysed and links to it, and the player page shows the
+accuracy over the analysed games with the ratings' chart, in every look (1280 and 390 px
+wide, light and dark)."""
 
 from __future__ import annotations
 
@@ -17,11 +20,13 @@ from tests.browser.helpers import (
     add_bots,
     create_game,
     live,
+    looks,
     no_sideways_scroll,
     set_seed,
     sign_up,
     start,
 )
+from tests.browser.helpers.people import manage_shell
 
 pytestmark = pytest.mark.any_topology
 PREFIX = "an"
@@ -72,3 +77,55 @@ def test_analyse_a_finished_game_and_see_its_marks_on_the_replay(
     no_sideways_scroll(alice)
     shoot(alice, "analysis-phone")
     alice.set_viewport_size(DESKTOP)
+
+    past_games_and_player_page(alice, base_url, e2e_env, game_id, shoot)
+
+
+# Test set-up only: two more finished games of alice's, analysed earlier (copies of the real
+# analysis with other accuracies), so that her player page has a line to draw.
+EARLIER_GAMES = """
+from datetime import timedelta
+from games.models import Game, GameAnalysis, Membership
+real = Game.objects.get(pk={game_id})
+done = GameAnalysis.objects.get(game=real)
+seat = Membership.objects.get(game=real, user__username={name!r}).seat
+for days, accuracy in ((2, 71.5), (1, 88.0)):
+    game = Game.objects.create(
+        name=f"Earlier {{days}}", kind=real.kind, organizer=real.organizer, max_players=2,
+        status="finished", outcome=real.outcome, started_at=real.started_at - timedelta(days=days),
+        finished_at=real.finished_at - timedelta(days=days))
+    for m in Membership.objects.filter(game=real, seat__isnull=False):
+        Membership.objects.create(game=game, user=m.user, role=m.role, seat=m.seat, bot=m.bot,
+                                  bot_name=m.bot_name)
+    result = dict(done.result)
+    result["seats"] = [dict(s, accuracy=accuracy, decisions=s["decisions"] or 1)
+                       if s["seat"] == seat else s for s in done.result["seats"]]
+    GameAnalysis.objects.create(game=game, status="done", result=result, version=done.version)
+"""
+
+
+def past_games_and_player_page(
+    alice: Any, base_url: str, e2e_env: dict[str, str], game_id: int, shoot: Any
+) -> None:
+    alice.goto(f"{base_url}/games/past/")
+    row = alice.locator(".past-row", has_text="Analyse me")
+    expect(row).to_contain_text("Analysed")
+    for size, scheme in looks(alice):
+        if size == "phone":
+            no_sideways_scroll(alice)
+        shoot(alice, f"analysis-past-games-{size}-{scheme}")
+    row.get_by_role("link", name="Analysis of Analyse me").click()
+    expect(alice).to_have_url(re.compile(rf"/games/{game_id}/replay/#analysis$"))
+    expect(alice.locator("table.analysis-summary")).to_be_in_viewport()
+
+    manage_shell(e2e_env, EARLIER_GAMES.format(game_id=game_id, name=f"{PREFIX}alice"))
+    alice.goto(f"{base_url}/players/{PREFIX}alice/")
+    accuracy = alice.locator("section", has=alice.locator("#player-accuracy"))
+    # Not the real game's: alice handed her seat to a bot before her first move, and a bot's
+    # moves for a covered seat are not graded against her (nothing graded, no figure).
+    expect(accuracy).to_contain_text("79.8% average of 2 analysed games")
+    expect(accuracy.locator("svg.chart-svg")).to_be_visible()
+    for size, scheme in looks(alice):
+        if size == "phone":
+            no_sideways_scroll(alice)
+        shoot(alice, f"analysis-player-{size}-{scheme}")

@@ -200,7 +200,8 @@ def test_every_game_played_to_its_end_replay_and_history(slug, players, options)
 
 def test_a_finished_games_analysis_on_its_replay(settings):
     """The analysis part of a replay: offered, waiting, then done (a marked move's grade,
-    the marks and the summary), each in the pseudo-locale."""
+    the marks and the summary), each in the pseudo-locale; and the past games' row and the
+    player page's accuracy."""
     from games.models import GameAnalysis
     from games.services import analysis
 
@@ -218,8 +219,10 @@ def test_a_finished_games_analysis_on_its_replay(settings):
     analysis.request(game_id=game.pk, user=alice)
     check(alices, replay, allowed=allowed)  # waiting
     check(alices, reverse("analysis-progress", args=[game.pk]), allowed=allowed)
+    check(alices, reverse("past-games"), allowed=allowed)  # the row's "Analysis waiting"
     GameAnalysis.objects.update(status=GameAnalysis.Status.RUNNING, total=40, done=8)
     check(alices, replay, allowed=allowed)  # the bar
+    check(alices, reverse("past-games"), allowed=allowed)  # "Being analysed"
     GameAnalysis.objects.update(status=GameAnalysis.Status.QUEUED)
     while analysis.run_next():
         pass
@@ -229,3 +232,6 @@ def test_a_finished_games_analysis_on_its_replay(settings):
     assert marked
     for d in marked:
         check(alices, f"{replay}?at={d['step']}&seat={d['seat']}", allowed=allowed)
+    # Outside the replay: the row's "Analysed", the player page's accuracy (docs/analysis.md).
+    check(alices, reverse("past-games"), allowed=allowed)
+    check(alices, reverse("player", args=["alice"]), allowed=allowed)
