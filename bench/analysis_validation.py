@@ -179,6 +179,9 @@ def play_one(slug: str, index: int, seats: int, options: dict[str, Any], budget:
                 "place": places[s.seat],
                 "score": played.outcome.scores[s.seat],
                 "won": s.seat in played.outcome.winners,
+                # Each graded decision's loss (the game's unit), in order: another summary
+                # than `accuracy` can be computed from the lines already run.
+                "losses": [round(d.loss, 2) for d in analysis.decisions if d.seat == s.seat],
             }
             for s in analysis.seats
         ],
