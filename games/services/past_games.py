@@ -218,11 +218,11 @@ def _analysis_row(game: Game) -> GameAnalysis | None:
     return row if isinstance(row, GameAnalysis) else None
 
 
-def past_game(game: Game, whose: Any, *, you: bool) -> PastGame:
+def past_game(game: Game, whose: User, *, you: bool) -> PastGame:
     """`game` (its memberships prefetched with their users) from `whose` side."""
     seated = sorted((m for m in game.memberships.all() if m.seat is not None), key=_seat)
     names = {m.seat: m.name for m in seated}
-    mine = next((m.seat for m in seated if m.user_id == getattr(whose, "pk", None)), None)
+    mine = next((m.seat for m in seated if m.user_id == whose.pk), None)
     players = tuple(person_of(m) for m in seated)
     if game.status == Game.Status.ABANDONED:
         return PastGame(game, players, _("Abandoned"), "", you)
@@ -259,7 +259,7 @@ def _seat(member: Membership) -> int:
     return member.seat or 0
 
 
-def past_games(games: Iterable[Game], whose: Any, *, you: bool) -> list[PastGame]:
+def past_games(games: Iterable[Game], whose: User, *, you: bool) -> list[PastGame]:
     return [past_game(game, whose, you=you) for game in games]
 
 
