@@ -182,6 +182,8 @@ def play_one(slug: str, index: int, seats: int, options: dict[str, Any], budget:
                 # Each graded decision's loss (the game's unit), in order: another summary
                 # than `accuracy` can be computed from the lines already run.
                 "losses": [round(d.loss, 2) for d in analysis.decisions if d.seat == s.seat],
+                # ...and its best action's value: what was at stake (Grading.floor).
+                "best": [round(d.value_best, 2) for d in analysis.decisions if d.seat == s.seat],
             }
             for s in analysis.seats
         ],

@@ -25,7 +25,13 @@ game (its first state and its (seat, action) log) to its grades (docs/analysis.m
   game's `Thresholds` mark it.
 * **Accuracy** of a decision is `100 * 0.5 ** (loss / mistake)`: 100 for the best action, 50
   for a loss at the mistake threshold, 25 at twice that. A seat's accuracy is the mean over its
-  graded decisions; its mistakes per hand count the decisions marked mistake or blunder.
+  graded decisions that could still cost a mistake; its mistakes per hand count the decisions
+  marked mistake or blunder. For a unit bounded below (a chance to win cannot fall under 0:
+  `Grading.floor`), a decision whose best action is worth less than a mistake above the floor
+  cost nothing whatever was played: it is graded and shown, but left out of the accuracy,
+  which would otherwise reward falling hopelessly behind (a seat out of the running makes its
+  every later decision "perfectly"; bench/results/analysis-validation.md). A seat with no
+  such decision left has the mean over all its graded ones.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ A = TypeVar("A")
 # The version of the grading (this module, the games' searches and thresholds) a stored
 # analysis was computed with (games/models/analysis.py): change it when a change to the engines,
 # the search or the grading would change the grades, and stored analyses are computed again.
-ANALYSIS_VERSION = "1"
+ANALYSIS_VERSION = "2"  # 2: decisions of a lost cause left out of the accuracy (floor)
 
 INACCURACY = "inaccuracy"
 MISTAKE = "mistake"
@@ -89,6 +95,14 @@ class Grading(Generic[S, A]):
     thresholds: Thresholds
     budget: int
     min_samples: int = 8
+    # The unit's lowest value, when it has one (a chance to win: 0), else None: decisions whose
+    # best value is less than a mistake above it are left out of the accuracy (module doc).
+    floor: float | None = None
+
+    def counts(self, value_best: float) -> bool:
+        """Whether a decision whose best action is worth `value_best` counts in the accuracy:
+        whether a mistake could still be made in it."""
+        return self.floor is None or value_best - self.floor >= self.thresholds.mistake
 
 
 @dataclass(frozen=True)
@@ -249,18 +263,19 @@ def analyse_game(
     outcome = rules.outcome(state)
     seats = len(outcome.scores) if outcome is not None else seen
     summaries = tuple(
-        summarise(seat, [d for d in decisions if d.seat == seat], hands, thresholds)
+        summarise(seat, [d for d in decisions if d.seat == seat], hands, grading)
         for seat in range(seats)
     )
     return GameAnalysis(grading.unit, budget, hands, tuple(decisions), summaries, tuple(seconds))
 
 
 def summarise(
-    seat: int, decisions: Sequence[Decision[Any]], hands: int, thresholds: Thresholds
+    seat: int, decisions: Sequence[Decision[Any]], hands: int, grading: Grading[Any, Any]
 ) -> SeatSummary:
     """`seat`'s summary from its graded `decisions` over `hands` hands."""
     marks = [d.mark for d in decisions]
-    scores = [thresholds.score(d.loss) for d in decisions]
+    counted = [d for d in decisions if grading.counts(d.value_best)] or decisions
+    scores = [grading.thresholds.score(d.loss) for d in counted]
     return SeatSummary(
         seat,
         len(decisions),

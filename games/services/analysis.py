@@ -229,9 +229,7 @@ def run(row_id: int, attempt: int) -> None:
             return  # the claim lapsed and another process took it over
         start = stop
     summaries = [
-        core.summarise(
-            s.seat, [d for d in decisions if d.seat == s.seat], part.hands, grading.thresholds
-        )
+        core.summarise(s.seat, [d for d in decisions if d.seat == s.seat], part.hands, grading)
         for s in part.seats
     ]
     result = as_json(kind.rules, part, decisions, summaries, game_log.seqs)

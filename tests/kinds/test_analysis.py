@@ -26,7 +26,7 @@ import pytest
 from django.core.management import call_command
 
 from games import registry
-from games.kinds.analysis import BLUNDER, Grading, analyse_game, grade
+from games.kinds.analysis import BLUNDER, Decision, Grading, analyse_game, grade, summarise
 from games.kinds.search import SearchBot
 from games.kinds.simulation import play
 
@@ -251,3 +251,29 @@ def test_the_command_plays_and_grades_games_and_prints_a_line_per_seat():
         ("0", "hard"), ("1", "medium"), ("2", "easy"), ("3", "hard")
     ]  # fmt: skip
     assert re.match(r"^analysis: p50 \d+ ms, p95 \d+ ms per decision$", lines[5])
+
+
+def _decision(seat: int, value_best: float, loss: float) -> Decision[str]:
+    return Decision(0, seat, 0, "played", "best", value_best - loss, value_best, loss, None)
+
+
+def test_decisions_of_a_lost_cause_are_left_out_of_the_accuracy():
+    """Hundred and Ten's chance to win cannot fall below 0: a decision whose best action is
+    worth less than a mistake above it cost nothing whatever was played, and would make a seat
+    out of the running look accurate. It stays graded (and counted as graded)."""
+    grading = registry.kind("hundred-and-ten").grading
+    assert grading is not None and grading.floor == 0.0
+    mistake = grading.thresholds.mistake
+    open_game = _decision(0, 40.0, mistake)  # half marks: a mistake's loss
+    lost_cause = _decision(0, mistake / 2, 0.0)  # perfect, but it could cost nothing
+    summary = summarise(0, [open_game, lost_cause, lost_cause], 1, grading)
+    assert summary.decisions == 3
+    assert summary.accuracy == pytest.approx(50.0)
+    # A seat whose every decision was a lost cause: the mean of them all.
+    assert summarise(0, [lost_cause], 1, grading).accuracy == pytest.approx(100.0)
+    # Without a floor (points: Hearts) every graded decision counts.
+    hearts = registry.kind("hearts").grading
+    assert hearts is not None and hearts.floor is None
+    low = _decision(0, hearts.thresholds.mistake / 2, 0.0)
+    both = summarise(0, [_decision(0, 40.0, hearts.thresholds.mistake), low], 1, hearts)
+    assert both.accuracy == pytest.approx(75.0)

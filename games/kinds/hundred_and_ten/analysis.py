@@ -21,4 +21,7 @@ GRADING = Grading(
     # Samples per decision, every candidate played out on each (times the phase's factor,
     # search.py BUDGET_FACTORS): the hard bot shares 240 among all its candidates (bots.py).
     budget=480,
+    # A chance to win is never below 0: once a seat's best is under a mistake (5 points), it
+    # is out of the running and its decisions are left out of its accuracy (docs/analysis.md).
+    floor=0.0,
 )
