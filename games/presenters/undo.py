@@ -47,12 +47,15 @@ def undo_context(
             "undo": {
                 "text": text,
                 "answer": seat in waiting,
+                "asker": seat == undo.seat,  # sees the time left too, without the answers
                 "deadline": int(until.timestamp() * 1000) if until is not None else None,
             },
             "question": True,
         }
     if undo.refused:
-        if undo.refused == "declined" and undo.by is not None:
+        if undo.refused == "declined" and undo.by is not None and undo.by == seat:
+            text = _("You declined: the move stands.")
+        elif undo.refused == "declined" and undo.by is not None:
             text = _("%(name)s declined: the move stands.") % {"name": names[undo.by]}
         else:
             text = _("Not everyone answered in time: the move stands.")

@@ -338,16 +338,22 @@ def test_the_table_offers_it_asks_it_and_answers_it(friends, alice, bob, carol):
     answer = post_undo(bobs, friends, {"version": friends.version})
     assert answer.status_code == 200
     assert "Waiting for Alice and Carol to answer." in answer.content.decode()
+    # The asker sees the time left too, with nothing to answer.
+    assert 'id="undo-asked"' in answer.content.decode()
+    assert 'class="clock" data-deadline=' in answer.content.decode()
+    assert 'id="undo-yes"' not in answer.content.decode()
     page = carols.get(reverse("table", kwargs={"game_id": friends.pk}), headers=HX).content.decode()
     assert "Bob asks to take back their last move. Do you agree?" in page
     assert 'id="undo-yes"' in page and 'id="undo-no"' in page
     # While the question is open, carol has no card or bid to play.
     assert "is-my-turn" not in page
     assert 'class="bid-form"' not in page and 'id="prepass-button"' not in page
-    assert post_undo(carols, friends, {"answer": "no"}).status_code == 200
+    declined = post_undo(carols, friends, {"answer": "no"})
+    assert declined.status_code == 200
+    assert "You declined: the move stands." in declined.content.decode()  # not her own name
     page = bobs.get(reverse("table", kwargs={"game_id": friends.pk}), headers=HX).content.decode()
     assert "Carol declined: the move stands." in page
-    assert 'id="undo-button"' not in page
+    assert 'id="undo-button"' not in page and 'id="undo-asked"' not in page
 
 
 @pytest.mark.parametrize(
