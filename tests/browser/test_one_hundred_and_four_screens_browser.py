@@ -105,7 +105,12 @@ def shoot(page: Page, stage: str, hand: bool = True) -> list[Path]:
         assert seen["names"] == [], (stage, size_name, seen)
         if hand:
             assert seen["hand"] == [], (stage, size_name, seen)
-            expect(page.locator("#table .hand-area .nhand [data-card]").first).to_be_visible()
+            card = page.locator("#table .hand-area .nhand [data-card]").first
+            expect(card).to_be_visible()
+            if page.locator("#table.is-my-turn").count():
+                # On her turn her hand is in the window, seen from the top of the page.
+                box, height = card.bounding_box(), page.viewport_size["height"]
+                assert box and box["y"] + box["height"] <= height, (stage, size_name, box)
     return paths
 
 
