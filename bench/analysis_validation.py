@@ -341,9 +341,18 @@ class Level:
     mistakes_per_hand: float
 
 
-def levels_of(lines: list[dict[str, Any]]) -> dict[str, Level]:
-    """Per level: the accuracy over all its graded decisions (each decision counts once: the
-    seats' accuracies weighted by their decisions), with its 95% interval over the games."""
+def counted(slug: str, seat: dict[str, Any]) -> int:
+    """How many of a seat's graded decisions its accuracy is the mean of: those that could
+    still cost a mistake (Grading.counts, by each decision's best value), or all of them when
+    none could (games.kinds.analysis.summarise)."""
+    grading = registry.kind(slug).grading
+    assert grading is not None
+    return sum(1 for best in seat["best"] if grading.counts(best)) or seat["decisions"]
+
+
+def levels_of(slug: str, lines: list[dict[str, Any]]) -> dict[str, Level]:
+    """Per level: the accuracy over all its decisions that count (each counts once: the seats'
+    accuracies weighted by their decisions counted), with its 95% interval over the games."""
     import numpy as np
 
     out = {}
@@ -351,12 +360,14 @@ def levels_of(lines: list[dict[str, Any]]) -> dict[str, Level]:
     for level in LEVELS:
         sums = np.zeros(len(lines))
         counts = np.zeros(len(lines))
-        seat_games = mistakes = hands = 0
+        seat_games = mistakes = hands = graded = 0
         for g, line in enumerate(lines):
             for seat in line["per_seat"]:
                 if seat["level"] == level:
-                    sums[g] += seat["accuracy"] * seat["decisions"]
-                    counts[g] += seat["decisions"]
+                    graded += seat["decisions"]
+                    weight = counted(slug, seat)
+                    sums[g] += seat["accuracy"] * weight
+                    counts[g] += weight
                     seat_games += 1
                     mistakes += seat["mistakes"]
                     hands += seat["hands"]
@@ -370,7 +381,7 @@ def levels_of(lines: list[dict[str, Any]]) -> dict[str, Level]:
         low, high = _interval(games, weighted, True) if len(lines) >= 2 else (np.nan, np.nan)
         used = sum(1 for line in lines if level in line["lineup"])
         per_hand = mistakes / hands if hands else float("nan")
-        out[level] = Level(used, seat_games, int(total), accuracy, low, high, per_hand)
+        out[level] = Level(used, seat_games, graded, accuracy, low, high, per_hand)
     return out
 
 
@@ -421,7 +432,7 @@ def game_section(slug: str, until: int) -> tuple[list[str], list[str]]:
     if not lines:
         head += ["No game recorded yet.", ""]
         return head, [name, "0", "0", "0%", "-", "-", "-", "-"]
-    levels = levels_of(lines)
+    levels = levels_of(slug, lines)
     least = min(level.decisions for level in levels.values())
     enough = least >= until
     unit = lines[0]["unit"]
@@ -524,8 +535,10 @@ def report(args: argparse.Namespace) -> None:
         "",
         "**What is computed** (scipy, over the games recorded):",
         "",
-        "* A level's **accuracy** is the mean over all its graded decisions (each seat's "
-        "accuracy in a game weighted by its decisions graded), with a 95% interval by "
+        "* A level's **accuracy** is the mean over all its decisions that count (each seat's "
+        "accuracy in a game weighted by its decisions counted: in Hundred and Ten a decision "
+        "whose best action is worth under a mistake is left out, `Grading.floor`, "
+        "docs/analysis.md), with a 95% interval by "
         "`scipy.stats.bootstrap` (BCa, 9,999 resamples) resampling **whole games**, since a "
         "game's seats and decisions are not independent.",
         "* Check 1, medium above easy: medium's interval lies wholly above easy's.",
