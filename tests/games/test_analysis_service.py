@@ -258,6 +258,20 @@ def test_the_analysis_shows_no_card_the_replay_does_not(alice, bob, settings):
         assert after == cards
 
 
+def test_an_abandoned_game_is_refused_with_its_own_reason(alice, bob):
+    """Not "the search never helps during play": an abandoned game is not being played."""
+    game = start_table([alice, bob], target=30)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+    with pytest.raises(analysis.AnalysisRefused, match="An abandoned game is not analysed."):
+        analysis.request(game_id=game.pk, user=alice)
+    answer = logged_in_client(alice).post(reverse("analysis-request", args=[game.pk]))
+    assert answer.status_code == 409
+    html = answer.content.decode()
+    assert "An abandoned game is not analysed." in html
+    assert "during play" not in html
+    assert not GameAnalysis.objects.exists()
+
+
 def analysed(alice, bob):
     game = finished_game(alice, bob, moves=12)
     analysis.request(game_id=game.pk, user=alice)
