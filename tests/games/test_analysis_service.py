@@ -272,6 +272,22 @@ def test_an_abandoned_game_is_refused_with_its_own_reason(alice, bob):
     assert not GameAnalysis.objects.exists()
 
 
+def test_a_running_analysis_says_it_is_starting_until_its_total_is_known(alice, bob):
+    """Claimed but its log not yet read (total 0): no "move 0 of 0" and an empty bar."""
+    game = finished_game(alice, bob)
+    analysis.request(game_id=game.pk, user=alice)
+    GameAnalysis.objects.update(status=GameAnalysis.Status.RUNNING, done=0, total=0)
+    client = logged_in_client(alice)
+    polled = client.get(reverse("analysis-progress", args=[game.pk]), HTTP_HX_REQUEST="true")
+    for html in (polled.content.decode(), client.get(replay_url(game)).content.decode()):
+        assert "Starting the analysis…" in html
+        assert "of 0" not in html and 'max="1"' not in html
+    GameAnalysis.objects.update(done=8, total=20)
+    polled = client.get(reverse("analysis-progress", args=[game.pk]), HTTP_HX_REQUEST="true")
+    html = polled.content.decode()
+    assert "Analysing: move 8 of 20…" in html and "Starting" not in html
+
+
 def analysed(alice, bob):
     game = finished_game(alice, bob, moves=12)
     analysis.request(game_id=game.pk, user=alice)
