@@ -300,6 +300,7 @@ def test_the_values_and_the_loss_shown_add_up(alice, bob):
     the difference of the two values shown."""
     game = analysed(alice, bob)
     row = GameAnalysis.objects.get()
+    assert row.result is not None
     decision = next(d for d in row.result["decisions"] if d["played"] != d["best"])
     decision.update(value_played=47.64, value_best=52.16, loss=4.52)
     row.save(update_fields=["result"])
