@@ -38,6 +38,11 @@ def _amount(unit: str, value: float, *, difference: bool = False) -> str:
     return _("%(number)s points") % {"number": number}
 
 
+def _shown(value: float) -> float:
+    """A value as `_amount` shows it (to one decimal)."""
+    return round(float(value), 1)
+
+
 def _mark_label(mark: str | None) -> str:
     labels = {
         # Translators: a move of a finished game graded by the search, slightly worse than its best.
@@ -89,6 +94,9 @@ def analysis_context(
     note = None
     for d in result["decisions"]:
         if d["step"] == step:
+            # The two values as shown (to one decimal), and the loss as their difference,
+            # so the three figures add up ("-9.8 against -5.2: 4.6 lost", not 4.5).
+            played, best = _shown(d["value_played"]), _shown(d["value_best"])
             note = {
                 "name": names[d["seat"]],
                 "mark": d["mark"] or "",
@@ -96,9 +104,9 @@ def analysis_context(
                 "played": described(d["played"]),
                 "best": described(d["best"]),
                 "same": d["played"] == d["best"],
-                "value_played": _amount(unit, d["value_played"]),
-                "value_best": _amount(unit, d["value_best"]),
-                "loss": _amount(unit, d["loss"], difference=True),
+                "value_played": _amount(unit, played),
+                "value_best": _amount(unit, best),
+                "loss": _amount(unit, max(best - played, 0.0), difference=True),
             }
         if d["mark"]:
             marks.append(
@@ -122,7 +130,10 @@ def analysis_context(
             "inaccuracies": s["inaccuracies"],
             "mistakes": s["mistakes"],
             "blunders": s["blunders"],
-            "mistakes_per_hand": number_format(s["mistakes_per_hand"], decimal_pos=2),
+            # As the accuracy: no figure for a seat with nothing graded (not "0.00").
+            "mistakes_per_hand": number_format(s["mistakes_per_hand"], decimal_pos=2)
+            if s["decisions"]
+            else "–",
         }
         for s in result["seats"]
         if s["seat"] < len(names)

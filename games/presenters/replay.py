@@ -125,7 +125,10 @@ def _perspectives(game: Game, mine: int | None, players: int) -> list[int | None
     return [mine]
 
 
-def _seat(raw: str, allowed: list[int | None], default: int | None) -> int | None:
+def _seat(raw: str, allowed: list[int | None], default: int | None, players: int) -> int | None:
+    """The seat asked for: 400 for one that cannot be read or that the game does not have
+    (a bad address, as an unreadable step: the game itself exists and the viewer may see
+    it, so not 404), 403 for a seat of a game in progress that is not the viewer's own."""
     if raw == "":
         return default
     seat: int | None = None
@@ -133,6 +136,8 @@ def _seat(raw: str, allowed: list[int | None], default: int | None) -> int | Non
         if not (raw.isascii() and raw.isdigit()):
             raise ReplayError(_("That seat could not be read."))
         seat = int(raw)
+        if seat >= players:
+            raise ReplayError(_("This game has no such seat."))
     if seat not in allowed:
         raise ReplayError(_("You may replay this game in progress only from your own seat."), 403)
     return seat
@@ -158,7 +163,7 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
     viewer = next((m for m in members if m.user_id == getattr(user, "pk", None)), None)
     mine = viewer.seat if viewer is not None else None
     allowed = _perspectives(game, mine, len(names))
-    from_seat = _seat(seat, allowed, mine if mine in allowed else allowed[0])
+    from_seat = _seat(seat, allowed, mine if mine in allowed else allowed[0], len(names))
     line = timeline(game)
     step = _step(at, line.last)
     state = line.states[step]

@@ -70,6 +70,10 @@ def request(*, game_id: int, user: User, now: datetime | None = None) -> GameAna
     now = now or timezone.now()
     with transaction.atomic():
         game = visible_game_or_404(user, game_id, for_update=True)
+        if game.status == Game.Status.ABANDONED:  # not played on: the reason is not play
+            raise AnalysisRefused(_("An abandoned game is not analysed."))
+        if game.status == Game.Status.WAITING:
+            raise AnalysisRefused(_("This game has not started yet."))
         if game.status != Game.Status.FINISHED:
             raise AnalysisRefused(
                 _("Only a finished game can be analysed: the search never helps during play.")

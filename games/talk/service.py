@@ -73,8 +73,8 @@ def _said(message: ChatMessage, game: Game) -> None:
 @transaction.atomic
 def say(*, game_id: int, user: User, text: Any, limiter: Limiter) -> ChatMessage:
     """`user` writes `text` at the game, to the channel they may write to."""
+    game, viewer = _game(game_id, user)  # first: an outsider learns nothing, not even a 400
     clean = clean_text(text)
-    game, viewer = _game(game_id, user)
     channel = rules.check_chat(game, viewer)
     if not limiter():
         raise Refused(str(SLOW_DOWN), 429)
@@ -93,9 +93,9 @@ def say(*, game_id: int, user: User, text: Any, limiter: Limiter) -> ChatMessage
 @transaction.atomic
 def react(*, game_id: int, user: User, code: Any, limiter: Limiter) -> ChatMessage:
     """A seated player sends a quick reaction (a code of rules.REACTIONS)."""
+    game, viewer = _game(game_id, user)  # first: an outsider learns nothing, not even a 400
     if not isinstance(code, str) or code not in rules.REACTIONS:
         raise Refused(_("That is not one of the reactions."), 400)
-    game, viewer = _game(game_id, user)
     rules.check_reaction(game, viewer)
     if not limiter():
         raise Refused(str(SLOW_DOWN), 429)

@@ -1,10 +1,11 @@
 """A finished game's analysis, in Chromium: asked for from the replay, its progress bar
 moving, then the marks on the replay, a marked move's grade, and each seat's summary, at a
-desktop's width and a phone's. The server runs it as in production: its deadline sweep
-claims it and the analysis worker process computes it (with the fewest samples). Then the
-past games' row says the game was analysed and links to it, and the player page shows the
-accuracy over the analysed games with the ratings' chart, in every look (1280 and 390 px
-wide, light and dark)."""
+desktop's width and a phone's, in English and in Malayalam (the longest headings), the
+summary fitting its box (no sideways scroll, no heading cut). The server runs it as in
+production: its deadline sweep claims it and the analysis worker process computes it (with
+the fewest samples). Then the past games' row says the game was analysed and links to it,
+and the player page shows the accuracy over the analysed games with the ratings' chart, in
+every look (1280 and 390 px wide, light and dark)."""
 
 from __future__ import annotations
 
@@ -72,13 +73,57 @@ def test_analyse_a_finished_game_and_see_its_marks_on_the_replay(
     )
     expect(alice.locator(".analysis-note")).to_contain_text("played")
     expect(alice.locator(".analysis-timeline a[aria-current]")).to_have_count(1)
+    summary_fits(alice)
     shoot(alice, "analysis-desktop")
     alice.set_viewport_size(PHONE)
     no_sideways_scroll(alice)
+    summary_fits(alice)
     shoot(alice, "analysis-phone")
+    # Malayalam, the longest headings: the summary still fits, at both widths.
     alice.set_viewport_size(DESKTOP)
+    choose_language(alice, "ml")
+    summary_fits(alice)
+    shoot(alice, "analysis-desktop-ml")
+    alice.set_viewport_size(PHONE)
+    no_sideways_scroll(alice)
+    summary_fits(alice)
+    shoot(alice, "analysis-phone-ml")
+    alice.set_viewport_size(DESKTOP)
+    choose_language(alice, "en")
 
     past_games_and_player_page(alice, base_url, e2e_env, game_id, shoot)
+
+
+# The summary table inside its box, not scrolled sideways, and no heading or figure cut.
+FITS = """() => {
+  const box = document.querySelector("#analysis");
+  const table = box.querySelector("table.analysis-summary");
+  // The cells shown (a narrow box hides the head row: each figure is labelled instead).
+  const headShown = table.tHead.clientHeight > 1;
+  const shown = [...table.querySelectorAll("th, td")]
+    .filter(c => headShown || c.closest("thead") === null);
+  const cut = shown.filter(c => c.scrollWidth > c.clientWidth + 1);
+  return {
+    table: table.scrollWidth <= table.clientWidth + 1,
+    inside: table.getBoundingClientRect().right <= box.getBoundingClientRect().right + 1,
+    box: box.scrollWidth <= box.clientWidth + 1,
+    cut: cut.map(c => [c.textContent.trim(), c.scrollWidth, c.clientWidth, box.clientWidth]),
+  };
+}"""
+
+
+def summary_fits(page: Any) -> None:
+    fits = page.evaluate(FITS)
+    assert fits == {"table": True, "inside": True, "box": True, "cut": []}, fits
+
+
+def choose_language(page: Any, code: str) -> None:
+    """The footer's chooser (saved in the signed-in person's profile), as on every page."""
+    page.locator("#language-choice").select_option(code)
+    with page.expect_navigation():
+        page.locator("form.language-choice button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", code)
+    expect(page.locator("table.analysis-summary")).to_be_visible()
 
 
 # Test set-up only: two more finished games of alice's, analysed earlier (copies of the real

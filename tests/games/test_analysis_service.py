@@ -256,3 +256,75 @@ def test_the_analysis_shows_no_card_the_replay_does_not(alice, bob, settings):
         seat = 0 if d == 5 else 1
         after = set(CARD.findall(client.get(replay_url(game, at=d, seat=seat)).content.decode()))
         assert after == cards
+
+
+def test_an_abandoned_game_is_refused_with_its_own_reason(alice, bob):
+    """Not "the search never helps during play": an abandoned game is not being played."""
+    game = start_table([alice, bob], target=30)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
+    with pytest.raises(analysis.AnalysisRefused, match="An abandoned game is not analysed."):
+        analysis.request(game_id=game.pk, user=alice)
+    answer = logged_in_client(alice).post(reverse("analysis-request", args=[game.pk]))
+    assert answer.status_code == 409
+    html = answer.content.decode()
+    assert "An abandoned game is not analysed." in html
+    assert "during play" not in html
+    assert not GameAnalysis.objects.exists()
+
+
+def test_a_running_analysis_says_it_is_starting_until_its_total_is_known(alice, bob):
+    """Claimed but its log not yet read (total 0): no "move 0 of 0" and an empty bar."""
+    game = finished_game(alice, bob)
+    analysis.request(game_id=game.pk, user=alice)
+    GameAnalysis.objects.update(status=GameAnalysis.Status.RUNNING, done=0, total=0)
+    client = logged_in_client(alice)
+    polled = client.get(reverse("analysis-progress", args=[game.pk]), HTTP_HX_REQUEST="true")
+    for html in (polled.content.decode(), client.get(replay_url(game)).content.decode()):
+        assert "Starting the analysis…" in html
+        assert "of 0" not in html and 'max="1"' not in html
+    GameAnalysis.objects.update(done=8, total=20)
+    polled = client.get(reverse("analysis-progress", args=[game.pk]), HTTP_HX_REQUEST="true")
+    html = polled.content.decode()
+    assert "Analysing: move 8 of 20…" in html and "Starting" not in html
+
+
+def analysed(alice, bob):
+    game = finished_game(alice, bob, moves=12)
+    analysis.request(game_id=game.pk, user=alice)
+    run_queue()
+    return game
+
+
+def test_the_values_and_the_loss_shown_add_up(alice, bob):
+    """Each figure rounded on its own gave "47.6 against 52.2: 4.5 lost"; the loss shown is
+    the difference of the two values shown."""
+    game = analysed(alice, bob)
+    row = GameAnalysis.objects.get()
+    assert row.result is not None
+    decision = next(d for d in row.result["decisions"] if d["played"] != d["best"])
+    decision.update(value_played=47.64, value_best=52.16, loss=4.52)
+    row.save(update_fields=["result"])
+    html = (
+        logged_in_client(alice)
+        .get(replay_url(game, at=decision["step"], seat=decision["seat"]))
+        .content.decode()
+    )
+    assert (
+        "Worth 47.6% chance to win against 52.2% chance to win: 4.6 percentage points lost." in html
+    )
+
+
+def test_a_seat_with_nothing_graded_shows_no_figures(alice):
+    """A seat a bot covered throughout: "–" for its accuracy and its mistakes per hand, not
+    "–" beside "0.00"."""
+    game = start_table([alice], bots=1, target=30, seed="with-a-bot")
+    seats.automate(game_id=game.pk, user=alice)
+    analysis.request(game_id=game.pk, user=alice)
+    run_queue()
+    assert next(s for s in result_of(game)["seats"] if s["seat"] == 0)["decisions"] == 0
+    html = logged_in_client(alice).get(replay_url(game)).content.decode()
+    rows = re.findall(r'<tr><th scope="row">(.*?)</tr>', html, re.S)
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in rows]
+    assert len(cells) == 2
+    assert cells[0][0] == "–" and cells[0][1] == "0" and cells[0][-1] == "–", cells
+    assert cells[1][0] != "–" and cells[1][-1] != "–", cells  # the bot's seat was graded

@@ -157,10 +157,36 @@ def test_bad_requests_are_refused_cleanly(alice, bob, dave):
     client = logged_in_client(alice)
     assert client.get(url(game, at="x")).status_code == 400
     assert client.get(url(game, at="１")).status_code == 400
-    assert client.get(url(game, seat="9")).status_code == 403
     assert client.get(url(game, at=10**9)).status_code == 200  # clamped to the end
     assert logged_in_client(dave).get(url(game)).status_code == 404  # private
     assert client.get(reverse("replay", args=[10**6])).status_code == 404
+
+
+@pytest.mark.parametrize("seat", ["2", "9", "9" * 30])
+def test_a_seat_the_game_does_not_have_is_a_bad_request_not_a_refusal(alice, bob, seat):
+    """A two-seat game has no seat 2 or 9: 400 "no such seat" (a bad address, as an
+    unreadable step), not the 403 that says the game is in progress."""
+    game = finished_game(alice, bob)
+    response = logged_in_client(alice).get(url(game, seat=seat))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "This game has no such seat." in html
+    assert "in progress" not in html
+
+
+@pytest.mark.parametrize("seat", ["abc", "-1", "1.0", "１", "0x1"])
+def test_a_seat_that_cannot_be_read_is_a_bad_request(alice, bob, seat):
+    game = finished_game(alice, bob)
+    response = logged_in_client(alice).get(url(game, seat=seat))
+    assert response.status_code == 400
+    assert "That seat could not be read." in response.content.decode()
+
+
+def test_a_running_game_has_no_such_seat_either(alice, bob):
+    game = start_table([alice, bob], target=110)
+    client = logged_in_client(alice)
+    assert client.get(url(game, seat=7)).status_code == 400
+    assert client.get(url(game, seat=1)).status_code == 403  # there, but not alice's
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,29 @@ def test_an_outsider_gets_404_and_nothing_changes(duel, dave):
     assert not ChatMessage.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("what", "data"),
+    [
+        ("say", {}),
+        ("say", {"text": ""}),
+        ("say", {"text": "x" * 5000}),
+        ("say", {"text": "a\x00b"}),
+        ("react", {}),
+        ("react", {"code": "no-such-reaction"}),
+        ("mute", {}),
+        ("mute", {"user": "abc"}),
+        ("mode", {}),
+        ("mode", {"mode": "loud"}),
+    ],
+)
+def test_an_outsider_gets_404_before_the_body_is_read(duel, dave, what, data):
+    """A private game's outsider learns nothing from a malformed body: 404, not the 400 a
+    member would get (which would tell that the game exists)."""
+    assert post(dave, duel, what, **data).status_code == 404
+    assert not ChatMessage.objects.exists()
+    assert not ChatMute.objects.exists()
+
+
 def test_a_rated_hand_refuses_chat_and_says_so(duel, alice, bob):
     assert "reactions only while a hand is played" in table_page(alice, duel)
     bid(duel, bob)
