@@ -109,8 +109,9 @@ def shoot(page: Page, stage: str, hand: bool = True) -> list[Path]:
             expect(card).to_be_visible()
             if page.locator("#table.is-my-turn").count():
                 # On her turn her hand is in the window, seen from the top of the page.
-                box, height = card.bounding_box(), page.viewport_size["height"]
-                assert box and box["y"] + box["height"] <= height, (stage, size_name, box)
+                box, window = card.bounding_box(), page.viewport_size
+                assert box and window, (stage, size_name)
+                assert box["y"] + box["height"] <= window["height"], (stage, size_name, box)
     return paths
 
 
