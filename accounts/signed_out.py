@@ -1,6 +1,6 @@
 """What an htmx request gets when the browser's session changed under an open page (signed
 out, or out and in again, in another tab): the whole page goes on its way, never a page
-swapped into a fragment (docs/architecture.md, "Signed out under an open page").
+swapped into a fragment (docs/features.md, Accounts).
 
 - `login_required` redirects a signed-out request to the sign-in page. The browser's XHR
   would follow that redirect and htmx swap the sign-in page into the table's column, so
