@@ -44,6 +44,9 @@ ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A page whose token belongs to a session that is gone (signed out and in again in another
+# tab): htmx reloads the page with a message, anything else gets a translated 403 page.
+CSRF_FAILURE_VIEW = "accounts.signed_out.csrf_failure"
 
 INSTALLED_APPS = [
     "daphne",  # first: its runserver serves ASGI and websockets
@@ -78,6 +81,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Signed out under an open page: an htmx request's redirect to the sign-in page becomes
+    # an HX-Redirect there (next: the page), not a page swapped into a fragment; a GET on a
+    # post-only URL gets a page, not an empty 405 (accounts/signed_out.py).
+    "accounts.signed_out.HtmxSignInMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "hundredten.busy.BusyDatabaseMiddleware",
     "games.middleware.PresenceMiddleware",

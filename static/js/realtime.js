@@ -1,6 +1,8 @@
 /* Live pages (see games/consumers/). htmx's ws extension opens the sockets declared in
    base.html and swaps pushed fragments in by id; this script adds what htmx cannot:
    - #ws-status follows the sockets: "Reconnecting…" while one is down, hidden when all are up;
+     a socket the server refused (4401 signed out, 4403 not allowed) is not retried, and the
+     pill says so, with the way on: sign in again (back to this page), or reload;
    - redirect instructions ({"redirect": url}) become location.assign(url), once per page
      (an htmx HX-Redirect counts too);
    - the #turn-banner drives the tab title, the favicon, an optional chime (off by default,
@@ -40,12 +42,19 @@
     var el = statusElement();
     if (!el) { return; }
     var state = "connected";
+    var refused = 0;
     sockets.forEach(function (info, elt) {
       if (!document.body.contains(elt)) { sockets.delete(elt); return; }
-      if (info.state !== "open") {
+      if (info.refused) {
+        refused = refused === 4401 ? refused : info.refused; // signed out says the most
+      } else if (info.state !== "open") {
         state = info.everOpen || state === "reconnecting" ? "reconnecting" : "connecting";
       }
     });
+    if (refused) {
+      showRefused(el, refused);
+      return;
+    }
     el.dataset.state = state;
     if (state === "connected") {
       el.textContent = gettext("Live");
@@ -66,10 +75,30 @@
     }
   }
 
+  // Refused for good: a link (the whole pill) to the way on, never "Reconnecting…".
+  function showRefused(el, code) {
+    var state = code === 4401 ? "signed-out" : "refused";
+    if (el.dataset.state === state) { return; }
+    el.dataset.state = state;
+    var here = window.location.pathname + window.location.search;
+    var link = document.createElement("a");
+    if (code === 4401) {
+      var signIn = el.dataset.signIn || "/accounts/login/";
+      link.href = signIn + "?next=" + encodeURIComponent(here);
+      link.textContent = gettext("Signed out: sign in again");
+    } else {
+      link.href = here;
+      link.textContent = gettext("No longer allowed here: reload the page");
+    }
+    el.textContent = "";
+    el.appendChild(link);
+    el.hidden = false;
+  }
+
   function track(elt, state) {
     var info = sockets.get(elt) || {state: "connecting", everOpen: false};
     info.state = state;
-    if (state === "open") { info.everOpen = true; }
+    if (state === "open") { info.everOpen = true; info.refused = 0; }
     sockets.set(elt, info);
     showStatus();
   }
@@ -79,8 +108,13 @@
   document.addEventListener("htmx:wsClose", function (evt) {
     if (leaving) { return; }
     var elt = evt.target;
-    track(elt, "closed");
     var code = evt.detail && evt.detail.event ? evt.detail.event.code : 1006;
+    if (REFUSED_CODES.indexOf(code) >= 0) {
+      var info = sockets.get(elt) || {state: "closed", everOpen: false};
+      info.refused = code;
+      sockets.set(elt, info);
+    }
+    track(elt, "closed");
     var wrapper = evt.detail && evt.detail.socketWrapper;
     // htmx retries abnormal closures only; a server that shuts down cleanly (1001) or
     // closes for another reason should be retried too, unless it refused us.
