@@ -24,7 +24,7 @@ from accounts.models import User
 from games.live import presence
 from games.live.online import online_until
 from games.models import Game, Membership
-from games.services import past_games
+from games.services import past_games, player_page
 
 # The invite box's one-click suggestions (friends first, then recent opponents).
 SUGGESTIONS = 8
@@ -202,7 +202,7 @@ def invite_suggestions(viewer: User, game: Game) -> list[User]:
     blocked = blocking.blocked_either_way(viewer.pk)
     out: list[User] = []
     seen: set[int] = set()
-    recent = past_games.recent_people(viewer, viewer, count=SUGGESTIONS * 2)
+    recent = player_page.recent_people(viewer, viewer, count=SUGGESTIONS * 2)
     for user in [*accounts_friends.friends_of(viewer.pk), *recent]:
         if user.pk in taken or user.pk in blocked or user.pk in seen or user.pk == viewer.pk:
             continue

@@ -1,14 +1,9 @@
-"""Past games, player pages and the games one may watch: what the lobby, the profile, the
-past-games page and /players/<username>/ list.
+"""Past games and the games one may watch: the rows of games the lobby, the profile, the
+past-games page and a player's page (games/services/player_page.py) list.
 
-Reads only. Each list costs a fixed number of queries however long a player's history is:
-a page of games and its memberships (one prefetch), the per-kind record in one grouped
-query, recent opponents in one. Who won is read from the stored outcome (`Game.outcome`,
-the rules' Outcome as JSON), never by replaying a game.
-
-Private stays private: another player's games and the people they played with are listed
-only from games the viewer may see (public ones, or the viewer's own). Their per-kind record
-counts every game (numbers only: it names no game and nobody).
+Reads only. Each list costs a fixed number of queries however long a player's history is: a
+page of games and its memberships (one prefetch). Who won is read from the stored outcome
+(`Game.outcome`, the rules' Outcome as JSON), never by replaying a game.
 """
 
 from __future__ import annotations
@@ -19,71 +14,22 @@ from datetime import datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db import NotSupportedError
-from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import BooleanField, Count, Func, Max, Q, QuerySet
-from django.db.models.functions import Coalesce
-from django.db.models.sql.compiler import SQLCompiler
+from django.db.models import QuerySet
 from django.urls import NoReverseMatch, reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.models import User
 from games import registry
-from games.charts import line_chart
 from games.models import Game, GameAnalysis, Membership
-from games.ratings import board as ratings_board
 from games.ratings.scale import Shown
 from games.services import analysis
 from games.words import and_list
 
 PAGE_SIZE = 20  # past games per page (the past-games page, the profile)
 LOBBY_PAST = 5  # the latest past games the lobby shows
-RECENT_GAMES = 10  # a player page's recent games
-RECENT_PEOPLE = 10  # a player page's recent opponents
-RECENT_WINDOW = 200  # ... found among their latest games
 WATCH_LIMIT = 10  # games in progress the lobby offers to watch
 
 OVER = (Game.Status.FINISHED, Game.Status.ABANDONED)
-
-
-class SeatWon(Func):
-    """Whether a seat (an integer expression) is among `outcome["winners"]` (a JSON field).
-
-    Written per database: Django has no portable "JSON array holds this value" lookup (its
-    `contains` does not run on SQLite). A team game lists the winning team's seats, so the
-    same test says whether a seat's team won.
-    """
-
-    arity = 2
-    output_field = BooleanField()
-
-    # One as_sql that picks the vendor's SQL itself: an aggregate's FILTER (WHERE ...) calls
-    # `as_sql` directly, bypassing Django's as_<vendor> dispatch.
-    def as_sql(
-        self,
-        compiler: SQLCompiler,
-        connection: BaseDatabaseWrapper,
-        function: str | None = None,
-        template: str | None = None,
-        arg_joiner: str | None = None,
-        **extra_context: Any,
-    ) -> tuple[str, tuple[str | int, ...]]:
-        outcome, seat = self.get_source_expressions()
-        outcome_sql, outcome_params = compiler.compile(outcome)
-        seat_sql, seat_params = compiler.compile(seat)
-        if connection.vendor == "sqlite":
-            sql = (
-                f"EXISTS (SELECT 1 FROM json_each({outcome_sql}, '$.winners') w"
-                f" WHERE w.value = {seat_sql})"
-            )
-        elif connection.vendor == "postgresql":
-            # jsonb: an array "contains" a scalar it holds.
-            sql = f"COALESCE(({outcome_sql} -> 'winners') @> to_jsonb({seat_sql}), false)"
-        else:
-            raise NotSupportedError(f"SeatWon has no SQL for {connection.vendor}.")
-        return sql, (*outcome_params, *seat_params)
 
 
 def optional_url(name: str, game_id: int) -> str:
@@ -266,7 +212,7 @@ def past_games(games: Iterable[Game], whose: User, *, you: bool) -> list[PastGam
 # --- lists -----------------------------------------------------------------------------------
 
 
-def _past_of(user: User) -> QuerySet[Game]:
+def past_of(user: User) -> QuerySet[Game]:
     """`user`'s past games with their players and their analysis row (a join: the rows'
     analysis state costs no query)."""
     return Game.objects.with_people().past_for(user).select_related("analysis")
@@ -274,13 +220,13 @@ def _past_of(user: User) -> QuerySet[Game]:
 
 def latest_past(user: User, count: int = LOBBY_PAST) -> list[PastGame]:
     """`user`'s latest past games, for the lobby (two queries)."""
-    return past_games(_past_of(user)[:count], user, you=True)
+    return past_games(past_of(user)[:count], user, you=True)
 
 
 def past_page(user: User, number: Any) -> tuple[Page[Game], list[PastGame]]:
     """One page of `user`'s past games (`number` as given in ?page=; a bad one gives the
     first or last page): the page for its links, and its games (three queries)."""
-    paginator = Paginator(_past_of(user), PAGE_SIZE)
+    paginator = Paginator(past_of(user), PAGE_SIZE)
     page = paginator.get_page(number)
     return page, past_games(page.object_list, user, you=True)
 
@@ -288,153 +234,3 @@ def past_page(user: User, number: Any) -> tuple[Page[Game], list[PastGame]]:
 def watchable(user: User, count: int = WATCH_LIMIT) -> QuerySet[Game]:
     """Public games in progress `user` has no seat in, the latest started first."""
     return Game.objects.with_people().watchable_by(user).order_by("-started_at", "-pk")[:count]
-
-
-def _seen_by(viewer: User) -> Q:
-    """Games `viewer` may see: public ones and their own (as games.access decides)."""
-    return Q(public=True) | Q(pk__in=Membership.objects.filter(user=viewer).values("game_id"))
-
-
-# --- a player's page -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class KindRecord:
-    """A player's record at one game kind: finished games they held a seat in, and won."""
-
-    slug: str
-    name: str
-    played: int
-    won: int
-
-    @property
-    def win_percent(self) -> int:
-        return round(100 * self.won / self.played) if self.played else 0
-
-
-def records(player: User) -> list[KindRecord]:
-    """Per game kind (in the registry's order): finished games played and won (one query).
-    Kinds never played are left out."""
-    rows = (
-        Membership.objects.filter(
-            user=player, seat__isnull=False, game__status=Game.Status.FINISHED
-        )
-        .values("game__kind")
-        .annotate(played=Count("pk"), won=Count("pk", filter=SeatWon("game__outcome", "seat")))
-        .order_by()
-    )
-    found = {row["game__kind"]: (row["played"], row["won"]) for row in rows}
-    return [
-        KindRecord(slug, kind.name, *found[slug])
-        for slug, kind in registry.REGISTRY.items()
-        if slug in found
-    ]
-
-
-def recent_games(player: User, viewer: User, count: int = RECENT_GAMES) -> list[PastGame]:
-    """`player`'s latest past games that `viewer` may see (two queries)."""
-    games = _past_of(player)
-    if viewer.pk != player.pk:
-        games = games.filter(_seen_by(viewer))
-    return past_games(games[:count], player, you=viewer.pk == player.pk)
-
-
-def recent_people(player: User, viewer: User, count: int = RECENT_PEOPLE) -> list[User]:
-    """The people (never bots) who held a seat in one of `player`'s latest `RECENT_WINDOW`
-    games (finished, abandoned or in progress), the latest shared game first (one query).
-    Only games `viewer` may see.
-
-    The window keeps the query's cost flat however long the history: only the latest games'
-    seats are grouped (bench/results/history.md). People met only before it are not recent.
-    """
-    ended = Coalesce("game__finished_at", "game__started_at")  # in progress: its start
-    latest = Membership.objects.filter(
-        user=player, seat__isnull=False, game__status__in=(*OVER, Game.Status.ACTIVE)
-    )
-    if viewer.pk != player.pk:
-        theirs = Membership.objects.filter(user=viewer).values("game_id")
-        latest = latest.filter(Q(game__public=True) | Q(game_id__in=theirs))
-    window = latest.order_by(ended.desc(), "-game_id").values("game_id")[:RECENT_WINDOW]
-    # One filter(): the seat and the game belong to the same membership row, which the
-    # annotation then reads.
-    return list(
-        User.objects.filter(
-            is_active=True, memberships__seat__isnull=False, memberships__game_id__in=window
-        )
-        .exclude(pk=player.pk)
-        .annotate(
-            last=Max(Coalesce("memberships__game__finished_at", "memberships__game__started_at"))
-        )
-        .order_by("-last", "username")[:count]
-    )
-
-
-def player_page(player: User, viewer: User) -> dict[str, Any]:
-    """What /players/<username>/ shows `viewer` about `player`."""
-    kinds = records(player)
-    return {
-        "player": player,
-        "is_me": viewer.pk == player.pk,
-        "records": kinds,
-        "played": sum(k.played for k in kinds),
-        "won": sum(k.won for k in kinds),
-        "recent": recent_games(player, viewer),
-        "people": [person_of_user(user) for user in recent_people(player, viewer)],
-        "ratings": rating_rows(player),
-        "accuracy": accuracy_rows(player, viewer),
-    }
-
-
-def rating_rows(player: User) -> list[dict[str, Any]]:
-    """`player`'s rating per game, with its history chart (two queries): figures only, no
-    opponents and no dates, so private games tell outsiders nothing."""
-    return [
-        {
-            "kind": row.kind,
-            "shown": row.shown,
-            "stats": row.stats,
-            "chart": line_chart(
-                row.history,
-                ngettext(
-                    "%(game)s rating after each of %(count)s game",
-                    "%(game)s rating after each of %(count)s games",
-                    len(row.history),
-                )
-                % {"game": row.kind.name, "count": len(row.history)},
-            ),
-        }
-        for row in ratings_board.of_player(player, registry.REGISTRY.values())
-    ]
-
-
-def _percent(value: float, places: int = 1) -> str:
-    return f"{number_format(round(value, places), decimal_pos=places)}%"
-
-
-def accuracy_rows(player: User, viewer: User) -> list[dict[str, Any]]:
-    """`player`'s accuracy per game kind in the analysed games `viewer` may see
-    (games/services/analysis.py `accuracy_of`, one query): one point per game, oldest first,
-    the mean and the number of games."""
-    rows = []
-    for series in analysis.accuracy_of(player, viewer):
-        kind = registry.kind(series.kind)
-        count = len(series.values)
-        rows.append(
-            {
-                "kind": kind,
-                "average": _percent(sum(series.values) / count),
-                "count": count,
-                "more": series.more,
-                "chart": line_chart(
-                    series.values,
-                    ngettext(
-                        "%(game)s accuracy in each of %(count)s analysed game, oldest first",
-                        "%(game)s accuracy in each of %(count)s analysed games, oldest first",
-                        count,
-                    )
-                    % {"game": kind.name, "count": count},
-                    tick=lambda value: _percent(value, 0),
-                ),
-            }
-        )
-    return rows

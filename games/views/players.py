@@ -1,4 +1,5 @@
-"""Past games and player pages: HTTP in, HTML out (games/services/past_games.py reads).
+"""Past games and player pages: HTTP in, HTML out (games/services/past_games.py and
+player_page.py read).
 
 Signed-in users only. A player page answers 404 for an unknown or inactive username.
 """
@@ -17,6 +18,7 @@ from games import registry
 from games.ratings import board
 from games.services import friends as people
 from games.services import past_games as service
+from games.services import player_page as player_service
 
 
 @require_GET
@@ -39,7 +41,7 @@ def player(request: AuthedRequest, username: str) -> HttpResponse:
     found = User.objects.filter(username=username, is_active=True).first()
     if found is None:
         raise Http404("No such player.")
-    context = service.player_page(found, request.user)
+    context = player_service.player_page(found, request.user)
     # The friend and block buttons (accounts/friend_views.py); one's own page lists friends.
     ties = friends.circle(request.user.pk)
     context["relation"] = friends.relation(request.user, found, ties)

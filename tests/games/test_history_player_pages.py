@@ -21,7 +21,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from games.services import past_games
+from games.services import player_page
 from tests.conftest import logged_in_client, make_user
 from tests.games.conftest import seat_game, start_table
 from tests.games.history_helpers import (
@@ -49,11 +49,11 @@ def test_a_player_page_counts_played_and_won_per_kind(alice, bob, carol, dave):
     over([bob, alice, dave, carol], kind=FIFTY_SIX, winners=(0, 2), team=0)  # alice: team B
     over([alice, bob], abandoned=True)  # not played to the end: not counted
     start_table([alice, bob])  # in progress: not counted
-    records = {r.slug: (r.played, r.won) for r in past_games.records(alice)}
+    records = {r.slug: (r.played, r.won) for r in player_page.records(alice)}
     assert records == {HUNDRED_AND_TEN: (3, 2), FIFTY_SIX: (2, 1)}
-    assert [r.slug for r in past_games.records(alice)] == [HUNDRED_AND_TEN, FIFTY_SIX]
+    assert [r.slug for r in player_page.records(alice)] == [HUNDRED_AND_TEN, FIFTY_SIX]
     # Carol won with team A (seat 2), then lost with team B (seat 3).
-    assert {r.slug: (r.played, r.won) for r in past_games.records(carol)} == {FIFTY_SIX: (2, 1)}
+    assert {r.slug: (r.played, r.won) for r in player_page.records(carol)} == {FIFTY_SIX: (2, 1)}
 
     html = plain(html_of(dave, reverse("player", args=["alice"])))
     assert "5 finished games, 3 won." in html
@@ -78,7 +78,7 @@ def test_recent_opponents_are_people_latest_first(alice, bob, carol, dave):
     over([dave, carol], ended=T0 + timedelta(days=9))  # not alice's
     playing = start_table([alice, erin], bots=1)  # in progress: counts, started now
     seat_game([alice, frank])  # waiting: nobody shared a game yet
-    people = past_games.recent_people(alice, alice)
+    people = player_page.recent_people(alice, alice)
     assert [u.username for u in people] == ["erin", "bob", "carol"]
     assert playing.status == Game.Status.ACTIVE
     html = section(html_of(alice, reverse("player", args=["alice"])), "Recent opponents")
@@ -86,17 +86,17 @@ def test_recent_opponents_are_people_latest_first(alice, bob, carol, dave):
     assert "Bot" not in html and "frank" not in html.lower()
     # Inactive people have no page: they are left out.
     type(bob).objects.filter(pk=bob.pk).update(is_active=False)
-    assert [u.username for u in past_games.recent_people(alice, alice)] == ["erin", "carol"]
+    assert [u.username for u in player_page.recent_people(alice, alice)] == ["erin", "carol"]
 
 
 def test_recent_opponents_come_from_the_latest_games_only(alice, bob, carol, monkeypatch):
-    monkeypatch.setattr(past_games, "RECENT_WINDOW", 2)  # 200 by default
+    monkeypatch.setattr(player_page, "RECENT_WINDOW", 2)  # 200 by default
     over([alice, carol], ended=T0)
     over([alice, bob], ended=T0 + timedelta(days=1))
     over([alice, bob], ended=T0 + timedelta(days=2))
-    assert [u.username for u in past_games.recent_people(alice, alice)] == ["bob"]
-    monkeypatch.setattr(past_games, "RECENT_WINDOW", 3)
-    assert [u.username for u in past_games.recent_people(alice, alice)] == ["bob", "carol"]
+    assert [u.username for u in player_page.recent_people(alice, alice)] == ["bob"]
+    monkeypatch.setattr(player_page, "RECENT_WINDOW", 3)
+    assert [u.username for u in player_page.recent_people(alice, alice)] == ["bob", "carol"]
 
 
 def test_recent_games_are_the_last_ten_with_the_players_result(alice, bob):
