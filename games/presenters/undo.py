@@ -52,6 +52,12 @@ def undo_context(
             },
             "question": True,
         }
+    if undo.taken:
+        if seat == undo.seat:
+            text = _("You took back your move.")
+        else:
+            text = _("%(name)s took back their move.") % {"name": asker}
+        return {"undo": {"text": text, "ended": True}, "question": False}
     if undo.refused:
         if undo.refused == "declined" and undo.by is not None and undo.by == seat:
             text = _("You declined: the move stands.")

@@ -15,6 +15,8 @@ process and page follows it as it follows a move:
   a bot plays accepts: it is not asked), until `Game.undo_until`;
 - `... "refused": "declined" | "lapsed", "by": seat`: somebody declined, or time ran out.
   It is not asked again.
+- `{"seq": n, "seat": s, "taken": true}`: everyone accepted, and action n is the undo row
+  that took s's move back (the table says so until the next action).
 
 While a question is open nobody moves: moves are refused, and every awaited seat's deadline
 (a clock, a bot's move) is put off by the question's time, then brought back by what was
@@ -64,6 +66,7 @@ class Undo:
     yes: tuple[int, ...] = ()  # those who accepted
     refused: str = ""  # "declined" or "lapsed"
     by: int | None = None  # who declined
+    taken: bool = False  # everyone accepted: action `seq` is the undo row that took it back
 
     @classmethod
     def of(cls, game: Game) -> Undo | None:
@@ -80,6 +83,7 @@ class Undo:
                 yes=tuple(int(s) for s in data.get("yes", ())),
                 refused=str(data.get("refused", "")),
                 by=None if data.get("by") is None else int(data["by"]),
+                taken=bool(data.get("taken", False)),
             )
         except (KeyError, TypeError, ValueError):
             return None
@@ -90,6 +94,8 @@ class Undo:
             data["asked"], data["yes"] = list(self.asked), list(self.yes)
         if self.refused:
             data["refused"], data["by"] = self.refused, self.by
+        if self.taken:
+            data["taken"] = True
         return data
 
     @property
@@ -130,6 +136,7 @@ def may_ask(game: Game, seat: int | None, members: Iterable[Membership]) -> bool
         seat is not None
         and undo is not None
         and not undo.asked
+        and not undo.taken
         and undo.seat == seat
         and undo.seq == game.action_count
         and game.status == Game.Status.ACTIVE
@@ -182,6 +189,8 @@ def ask(*, game_id: int, user: User, seen_version: int) -> Game:
         raise RefusedMove(_("The table did not take that move back; it stands."))
     if undo is not None and undo.open:
         raise RefusedMove(_("You have asked already; the table is answering."))
+    if undo is not None and undo.taken and undo.seq == game.action_count:
+        raise RefusedMove(_("Your move has been taken back already."))
     if not may_ask(game, mine.seat, members):
         if rated(game, [m for m in members if m.seat is not None]):
             raise RefusedMove(_("Moves cannot be taken back in a rated game."))
@@ -259,7 +268,8 @@ def _take_back(game: Game, members: tuple[Membership, ...], undo: Undo) -> None:
     GameAction.objects.create(game=game, seq=seq, seat=undo.seat, move={}, undoes=undo.seq)
     game.action_count = seq
     game.version += 1
-    game.undo = None
+    # What the table says until the next action: whose move was taken back.
+    game.undo = Undo(seq=seq, seat=undo.seat, taken=True).to_json()
     game.undo_until = None
     game.save(update_fields=["action_count", "version", "undo", "undo_until"])
     after = load_state(game)  # replays the log up to the undo row: the state before the action

@@ -99,6 +99,11 @@ def test_a_bid_taken_back_by_consent_and_then_refused(
         not_reloaded(page)
     expect(ann.locator("#undo-button")).to_have_count(0)
     expect(ann.locator("#table").get_by_role("button", name="Bid 15")).to_be_visible()
+    # Both read that it was taken back (pushed to ann's page, the answer on ben's).
+    expect(ann.locator("#undo-note")).to_have_text("You took back your move.")
+    expect(ben.locator("#undo-note")).to_have_text(
+        re.compile(rf"{ann_name} took back their move\.", re.I)
+    )
 
     # The replay, as ben sees it: the bid taken back, then the step that took it back.
     replay = ben.context.new_page()

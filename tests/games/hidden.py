@@ -183,7 +183,8 @@ class Undos:
         state = states.load_state(game)
         if game.action_count > before:
             self.taken_back += 1
-            assert undo is None, undo
+            # The table says whose move was taken back; nothing more may be asked of it.
+            assert undo is not None and undo.taken and undo.seq == game.action_count, undo
             # The game is as it was before the move taken back (the log replayed to it).
             earlier = copy.copy(game)
             earlier.action_count = self.question - 1

@@ -98,7 +98,11 @@ def test_a_bid_taken_back_by_consent_leaves_the_game_as_before_it(friends, alice
     assert told(friends).waiting_for() == (2,)
     undo.answer(game_id=friends.pk, user=carol, accept=True)
     friends.refresh_from_db()
-    assert friends.undo is None and friends.undo_until is None
+    # The undo row is the last action: the table says whose move it took back, and that
+    # move cannot be asked about again.
+    assert friends.undo == {"seq": 2, "seat": 1, "taken": True} and friends.undo_until is None
+    with pytest.raises(RefusedMove, match="taken back already"):
+        ask(friends, bob)
     log = list(GameAction.objects.filter(game=friends).values_list("seq", "undone", "undoes"))
     assert log == [(1, True, None), (2, False, 1)]
     assert friends.action_count == 2
@@ -354,6 +358,25 @@ def test_the_table_offers_it_asks_it_and_answers_it(friends, alice, bob, carol):
     page = bobs.get(reverse("table", kwargs={"game_id": friends.pk}), headers=HX).content.decode()
     assert "Carol declined: the move stands." in page
     assert 'id="undo-button"' not in page and 'id="undo-asked"' not in page
+
+
+def test_everybody_reads_whose_move_was_taken_back_until_the_next_move(friends, alice, bob, carol):
+    bid(friends, bob, 15)
+    bobs, carols = logged_in_client(bob), logged_in_client(carol)
+    friends.refresh_from_db()
+    post_undo(bobs, friends, {"version": friends.version})
+    alices = logged_in_client(alice)
+    post_undo(alices, friends, {"answer": "yes"})
+    accepted = post_undo(carols, friends, {"answer": "yes"})
+    assert accepted.status_code == 200
+    assert "Bob took back their move." in accepted.content.decode()
+    table = reverse("table", kwargs={"game_id": friends.pk})
+    page = bobs.get(table, headers=HX).content.decode()
+    assert "You took back your move." in page
+    assert 'id="undo-button"' not in page  # an undo is not taken back
+    assert "Bob took back their move." in alices.get(table, headers=HX).content.decode()
+    bid(friends, bob, 20)
+    assert "took back" not in carols.get(table, headers=HX).content.decode()
 
 
 @pytest.mark.parametrize(
