@@ -57,7 +57,9 @@ class Frame:
     """What the platform knows of a table, handed to a game's table when it draws its part."""
 
     names: tuple[str, ...]  # by seat
-    seat: int | None  # the viewer's seat; None for a spectator or an invitee
+    # The seat drawn: the viewer's own (a replay may draw another, `own`); None for a
+    # spectator or an invitee.
+    seat: int | None
     to_act: frozenset[int]
     automated: bool  # the viewer's seat is played by a bot
     version: int
@@ -66,6 +68,22 @@ class Frame:
     step: int | None = None
     # A question of undo is open (games/services/undo.py): nobody moves until it is answered.
     halted: bool = False
+    # Whether `seat` is the viewer's own: False only in a replay drawn from another seat than
+    # the viewer's (games/presenters/replay.py). The game's texts then name that seat ("Bob
+    # chose 34", "Bob's hand") where they would say "you" (`is_you`, `other_name`).
+    own: bool = True
+
+    def is_you(self, seat: int | None) -> bool:
+        """Whether the game's texts call `seat` "you": it is the seat drawn, and the viewer's
+        own. Else they name it, as `names[seat]`."""
+        return self.own and seat is not None and seat == self.seat
+
+    @property
+    def other_name(self) -> str:
+        """The drawn seat's name when the texts must name it rather than say "you" (`own`
+        False: a replay from another seat than the viewer's); else "". Templates test it:
+        `{% if frame.other_name %}…{{ name }}…{% else %}…you…{% endif %}`."""
+        return self.names[self.seat] if not self.own and self.seat is not None else ""
 
     @property
     def my_turn(self) -> bool:

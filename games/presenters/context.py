@@ -213,6 +213,9 @@ def draw(
         version=version,
         positions=positions(players, my_seat if my_seat is not None else 0),
         step=steps.step_for(steps_key, steps_count) if steps is not None else None,
+        # A replay may draw the table from another seat than the viewer's: its texts then
+        # name that seat rather than say "you".
+        own=my_seat == me,
     )
     g = kind.table.context(view, frame)
     # While the socket plays the last resolution out step by step, how it ends waits too.

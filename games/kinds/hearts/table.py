@@ -158,7 +158,7 @@ class HeartsTable(TableTemplates):
             if not view.trick:
                 leader_text = (
                     _("Your lead.")
-                    if leader == frame.seat
+                    if frame.is_you(leader)
                     else _("%(name)s leads.") % {"name": names[leader]}
                 )
         facts: list[dict[str, Any]] = []

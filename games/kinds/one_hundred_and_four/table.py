@@ -119,10 +119,10 @@ def _rows_html(
     return SafeString(render_to_string("games/one_hundred_and_four/_rows.html", context))
 
 
-def _placement_text(p: Placement, names: tuple[str, ...], seat: int | None) -> str:
+def _placement_text(p: Placement, frame: Frame) -> str:
     said = {
         # Translators: who placed a card, before "…: 23 goes on row 2."
-        "who": pgettext("placing a card", "You") if p.seat == seat else names[p.seat],
+        "who": pgettext("placing a card", "You") if frame.is_you(p.seat) else frame.names[p.seat],
         "card": p.card,
         "row": p.row + 1,
     }
@@ -154,7 +154,7 @@ def _reveal(
         cards.append(
             card_info(
                 card,
-                owner=_you() if seat == frame.seat else names[seat],
+                owner=_owner(seat, frame),
                 placed=index < placed,
                 current=index == placed - 1,
                 took=bool(p is not None and p.took is not None and index < placed),
@@ -165,15 +165,15 @@ def _reveal(
         "cards": cards,
         "placed": placed,
         "count": len(last.placements),
-        "text": _placement_text(current, names, frame.seat) if current else "",
+        "text": _placement_text(current, frame) if current else "",
         "took": bool(current is not None and current.took is not None),
-        "takers": _takers(last, names, frame.seat),
+        "takers": _takers(last, frame),
     }
 
 
-def _takers(last: LastTurn, names: tuple[str, ...], seat: int | None) -> list[str]:
+def _takers(last: LastTurn, frame: Frame) -> list[str]:
     """Who took a row in `last`, and how, as sentences."""
-    return [_placement_text(p, names, seat) for p in last.placements if p.took is not None]
+    return [_placement_text(p, frame) for p in last.placements if p.took is not None]
 
 
 def _scores(
@@ -251,16 +251,13 @@ class HundredAndFourTable(TableTemplates):
         pause_rows: list[Any] = []
         revealed = []
         if pause and view.asked is not None:
-            asked_you = view.asked == frame.seat
+            asked_you = frame.is_you(view.asked)
             asked_name = "" if asked_you else names[view.asked]
             pause_rows = [
                 {"index": r, "number": r + 1, "cost": view.row_costs[r], "length": length}
                 for r, length in enumerate(view.row_lengths)
             ]
-            revealed = [
-                card_info(card, owner=_you() if seat == frame.seat else names[seat])
-                for seat, card in view.revealed
-            ]
+            revealed = [card_info(card, owner=_owner(seat, frame)) for seat, card in view.revealed]
         facts: list[dict[str, Any]] = []
         if replay and last is not None:  # the turn being played out
             facts.append({"text": _turn_text(view, last.deal, last.turn), "class": ""})
@@ -298,7 +295,7 @@ class HundredAndFourTable(TableTemplates):
             "reveal": reveal,
             "replay": replay,
             # The last turn's row takers, under the rows while the next one is chosen.
-            "last": {"takers": _takers(last, names, frame.seat)} if last and not replay else None,
+            "last": {"takers": _takers(last, frame)} if last and not replay else None,
             "pause": pause,
             "asked": asked_name,
             "asked_you": asked_you,
@@ -370,9 +367,12 @@ class HundredAndFourTable(TableTemplates):
         return _("Take row %(row)s.") % {"row": action.row + 1}
 
 
-def _you() -> str:
-    # Translators: the owner of a revealed card, when it is the viewer's own.
-    return pgettext("owner of a card", "you")
+def _owner(seat: int, frame: Frame) -> str:
+    """Whose revealed card: "you", or the seat's name."""
+    if frame.is_you(seat):
+        # Translators: the owner of a revealed card, when it is the viewer's own.
+        return pgettext("owner of a card", "you")
+    return frame.names[seat]
 
 
 def _turn_text(view: HundredAndFourView, deal: int, turn: int) -> str:
