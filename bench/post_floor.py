@@ -10,9 +10,9 @@ default: SQLite on tmpfs, the in-memory channel layer) with every player's two s
 as a table page keeps them, the daphne CPU per request of:
 
 - `healthz`: GET /healthz, no session (the cheapest request daphne answers: one query);
-- `post 404`: a signed-in htmx POST of the chat form to a game that does not exist (every
-  middleware, the session, the user, CSRF, then one query and a 404 answer): the least a
-  POST of a signed-in person can cost here;
+- `refused`: the chat form's htmx POST with nothing in it, to the player's own game (every
+  middleware, the session, the user, CSRF, the game and membership read, then the small
+  400 answer line): a signed-in POST that stores and pushes nothing;
 - `message`: the chat form's POST to the player's own game (`games/<id>/talk/say/`), as
   `bench/realtime.py --chat` sends it: the whole message, its four pushes included.
 
@@ -41,7 +41,7 @@ from bench.live.servers import Servers, prepare, server_environment, start_daphn
 from bench.live.sockets import Sockets, connect_all  # noqa: E402
 from bench.live.tables import BenchGame, make_games  # noqa: E402
 
-KINDS = ("healthz", "post 404", "message")
+KINDS = ("healthz", "refused", "message")
 
 
 async def run_kind(
@@ -63,9 +63,9 @@ async def run_kind(
             if kind == "healthz":
                 status, _ = await browser.get("/healthz", "")
             else:
-                game_id = g.game_id if kind == "message" else 10**9
+                text = f"message {n}" if kind == "message" else ""
                 status, _ = await browser.post(
-                    f"/games/{game_id}/talk/say/", p.session, {"text": f"message {n}"}, ""
+                    f"/games/{g.game_id}/talk/say/", p.session, {"text": text}, ""
                 )
             statuses[status] = statuses.get(status, 0) + 1
 
@@ -83,7 +83,7 @@ async def measure(args: argparse.Namespace, servers: Servers, games: list[BenchG
     await connect_all(servers, games, sockets)
     await asyncio.sleep(2)  # the pages' first frames
     await run_kind("message", servers, games, 200, args.clients)  # warm-up
-    await run_kind("post 404", servers, games, 200, args.clients)
+    await run_kind("refused", servers, games, 200, args.clients)
     results: dict[str, list[float]] = {kind: [] for kind in KINDS}
     for r in range(args.rounds):
         order = KINDS[r % 3 :] + KINDS[: r % 3]
