@@ -123,9 +123,12 @@ def main() -> None:
     prepare(env)
     proc, port = start_daphne(env, workdir / "daphne.log")
     servers = Servers([proc], [port], [workdir / "daphne.log"])
-    print(f"daphne pid {proc.pid} on 127.0.0.1:{port}; {args.tables} Hundred and Ten tables, "
-          f"4 players x 2 sockets each; {args.requests} requests per kind and round, "
-          f"{args.clients} in flight; load average {os.getloadavg()[0]:.2f}", flush=True)  # fmt: skip
+    print(
+        f"daphne pid {proc.pid} on 127.0.0.1:{port}; {args.tables} Hundred and Ten tables, "
+        f"4 players x 2 sockets each; {args.requests} requests per kind and round, "
+        f"{args.clients} in flight; load average {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     try:
         games = make_games(args.tables, 0, "hundred-and-ten")
         asyncio.run(measure(args, servers, games))

@@ -162,6 +162,9 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
         + f"\n    moves/s={r.moves_per_s:5.1f}  daphne busy={r.busy:4.0%} of a core  "
         + f"one core is used up at about {games / r.busy if r.busy else 0:.0f} games"
         + (f"  errors={len(r.errors)} ({r.errors[0]})" if r.errors else "")
+        # Daphne CPU-seconds over player-seconds, each game at its own pace: what a seat
+        # costs whatever the game, so tables of different sizes compare (issue 37).
+        + f"\n    per player-second: {r.busy * 1000 / (games * seats):.3f} ms"
     )
     if set(r.post_by) - {"sequential"}:  # a game with simultaneous turns: each kind apart
         for kind in ("simultaneous", "closing", "sequential"):
@@ -173,6 +176,9 @@ def line(label: str, games: int, r: Results, seats: int = PLAYERS) -> str:
             )
     if r.counts is not None and r.post_ms:
         text += "\n" + per_move(r.counts, len(r.post_ms))
+        sent = r.counts.get("ws bytes sent", 0)
+        each = sent / len(r.post_ms) / seats
+        text += f"\n    per player per move: {each:.0f} bytes sent (to each seat of its table)"
     if r.chat_sent:
         sent = r.chat_sent
         text += (
