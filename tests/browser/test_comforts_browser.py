@@ -201,3 +201,64 @@ def test_four_colours_confirm_and_the_connection_indicator(
     assert red[0] > 150 and red[1] < 80, colour
     context.set_offline(False)
     expect(indicator).to_have_text(re.compile(r"^Back · \d+ ms$"))
+
+
+# Records every sound a page asks for (the file's name) instead of playing it: Chromium
+# headless has no speakers, and a test must see which sound was asked for and when.
+SOUNDS = """
+(() => {
+  window.__sounds = [];
+  window.Audio = function (src) {
+    window.__sounds.push(String(src).split('/').pop());
+    return {play: () => Promise.resolve(), volume: 1};
+  };
+})();
+"""
+
+
+def sounds(page: Page) -> list[str]:
+    """The sounds asked for since the last call, by kind ("turn", "card")."""
+    names: list[str] = page.evaluate("window.__sounds.splice(0)")
+    return [name.split(".")[0] for name in names]
+
+
+def test_the_turn_and_card_sounds_follow_the_one_remembered_switch(
+    browser: Browser, base_url: str, e2e_env: dict[str, str]
+) -> None:
+    expect.set_options(timeout=20_000)
+    page = sign_up(browser, base_url, "hark")
+    page.context.add_init_script(SOUNDS)
+    page.goto(f"{base_url}/")
+    page.locator(".user-menu summary").click()
+    page.locator("#sound-toggle").click()
+    expect(page.locator("#sound-toggle")).to_have_text("Sounds: on")
+    page.locator(".user-menu summary").click()  # closed again
+    game_id = create_game(page, "Sounds")
+    add_bots(page, (2, 3, 4))
+    set_seed(e2e_env, game_id, SOLO_SEED)
+    start(page)
+    live(page)
+    mirror = Mirror.solo(page)
+    plays: list[Move] = []
+
+    def counting(page: Page, state: GameState, move: Move) -> None:
+        click_move(page, state, move)
+        if isinstance(move, Play):
+            plays.append(move)
+
+    # Into the tricks, until alice has played twice: the bots' cards landed on the felt
+    # between her turns, and each turn of hers came after theirs.
+    play_out(mirror, {0: page}, act=counting, until=lambda m: len(plays) >= 2)
+    heard = sounds(page)
+    assert heard.count("card") >= 3, heard
+    assert "turn" in heard, heard
+
+    # Switched off (on this page, and remembered by the next): two more turns in silence.
+    page.locator(".user-menu summary").click()
+    page.locator("#sound-toggle").click()
+    expect(page.locator("#sound-toggle")).to_have_text("Sounds: off")
+    page.reload()
+    live(page)
+    sounds(page)  # whatever the reload itself asked for is not the switch's doing
+    play_out(mirror, {0: page}, act=counting, until=lambda m: len(plays) >= 4 or m.over)
+    assert sounds(page) == []
