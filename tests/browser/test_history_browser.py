@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     PHONE,
     TABLE_URL,
     add_bots,
+    click_posting,
     create_game,
     invite,
     live,
@@ -36,7 +37,8 @@ def section(page: Page, heading: str):
 
 
 def hand_seat_to_bot(page: Page) -> None:
-    page.get_by_role("button", name="Hand my seat to a bot").click()
+    button = page.get_by_role("button", name="Hand my seat to a bot")
+    click_posting(page, button, "/automate/")
     expect(page.get_by_role("button", name="Take my seat back")).to_be_visible()
 
 
