@@ -28,6 +28,7 @@ from games.models import Game, GameAction, Snapshot
 from games.presenters.analysis import analysis_context
 from games.presenters.basis import names_of
 from games.presenters.context import draw
+from games.presenters.undo import taken_back
 from games.services.states import memberships, seated
 from games.services.undo import TakeBack
 
@@ -186,11 +187,7 @@ def replay_context(game: Game, user: User, at: str = "", seat: str = "") -> dict
         mover, action = line.actions[step - 1]
         # Only what the viewer may know: every move once the game is over, else their own.
         if isinstance(action, TakeBack):  # public: the felt showed the move to everyone
-            said = (
-                _("You took back your move.")
-                if mover == mine
-                else _("%(name)s took back their move.") % {"name": names[mover]}
-            )
+            said = taken_back(mover, mine, names)
         elif over or mover == mine:
             move = kind.table.describe(action)
             said = (

@@ -16,6 +16,13 @@ from games.services.undo import Undo, may_ask
 from games.words import and_list
 
 
+def taken_back(mover: int, seat: int | None, names: tuple[str, ...]) -> str:
+    """Whose move was taken back, as `seat` reads it (the table after the undo, the replay)."""
+    if mover == seat:
+        return _("You took back your move.")
+    return _("%(name)s took back their move.") % {"name": names[mover]}
+
+
 def undo_context(
     game: Game, seated: Mapping[int, Membership], names: tuple[str, ...], viewer: Membership | None
 ) -> dict[str, Any]:
@@ -53,11 +60,10 @@ def undo_context(
             "question": True,
         }
     if undo.taken:
-        if seat == undo.seat:
-            text = _("You took back your move.")
-        else:
-            text = _("%(name)s took back their move.") % {"name": asker}
-        return {"undo": {"text": text, "ended": True}, "question": False}
+        return {
+            "undo": {"text": taken_back(undo.seat, seat, names), "ended": True},
+            "question": False,
+        }
     if undo.refused:
         if undo.refused == "declined" and undo.by is not None and undo.by == seat:
             text = _("You declined: the move stands.")
