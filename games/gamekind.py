@@ -69,14 +69,10 @@ class Frame:
     # A question of undo is open (games/services/undo.py): nobody moves until it is answered.
     halted: bool = False
     # Whether `seat` is the viewer's own: False only in a replay drawn from another seat than
-    # the viewer's (games/presenters/replay.py). The game's texts then name that seat ("Bob
-    # chose 34", "Bob's hand") where they would say "you" (`is_you`, `other_name`).
+    # the viewer's (games/presenters/replay.py). The seat's own texts (its hand and controls)
+    # then name it ("Bob chose 34", "Bob's hand") where they would say "you" (`other_name`).
+    # What every viewer sees alike (the felt: seats, middle, facts) names every seat, always.
     own: bool = True
-
-    def is_you(self, seat: int | None) -> bool:
-        """Whether the game's texts call `seat` "you": it is the seat drawn, and the viewer's
-        own. Else they name it, as `names[seat]`."""
-        return self.own and seat is not None and seat == self.seat
 
     @property
     def other_name(self) -> str:

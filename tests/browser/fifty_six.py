@@ -153,9 +153,10 @@ PAGE_FACTS = """() => {
         pass: t.querySelectorAll("#pass-button").length,
         ask: t.querySelectorAll("#ask-trump").length,
         choices: [...t.querySelectorAll("button[id^=trump-]")].map(e => e.value),
-        trump: text(t.querySelector(".fs-trump")),
+        trump: text(t.querySelector(".fs-center .fs-trump")),
+        secret: text(t.querySelector(".fs-trump-mine")),
         trumpCards: cards(".fs-trump [data-card]"),
-        backs: t.querySelectorAll(".fs-trump .card-back").length,
+        backs: t.querySelectorAll(".fs-center .fs-trump .card-back").length,
     };
 }"""
 
@@ -201,14 +202,16 @@ def expect_table(page: Page, mirror: FiftySixMirror, seat: int, names: list[str]
         assert sorted(seen["playable"]) == sorted(codes(view.legal_plays)), seen
     else:
         assert seen["playable"] == [], seen
+    if view.trump_down:
+        # The felt shows everyone its back; the bidder alone sees its face, by their hand.
+        assert seen["backs"] == 1 and seen["trump"] == "Trump card, face down:", seen
     if view.trump_down and view.is_bidder:
         assert view.trump_card is not None
-        assert seen["trumpCards"] == [card_code(view.trump_card)] and seen["backs"] == 0
-        assert seen["trump"].startswith("Your trump card, face down:"), seen["trump"]
-        assert seen["trump"].endswith("only you see this"), seen["trump"]
+        assert seen["trumpCards"] == [card_code(view.trump_card)], seen
+        assert seen["secret"].startswith("Your trump card, face down:"), seen["secret"]
+        assert seen["secret"].endswith("only you see this"), seen["secret"]
     elif view.trump_down:
-        assert seen["trumpCards"] == [] and seen["backs"] == 1, seen
-        assert seen["trump"] == "Trump card, face down:", seen["trump"]
+        assert seen["trumpCards"] == [] and seen["secret"] == "", seen
     elif view.trump_revealed:
         assert view.trump_card is not None and view.revealed_by is not None
         assert seen["trumpCards"] == [card_code(view.trump_card)], seen

@@ -146,7 +146,9 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
     click_move(pages[prepasser], state, move)
     wait_for_version(pages.values(), mirror.version)
     expect(pages[prepasser].get_by_role("button", name="Cancel my pass")).to_be_visible()
-    expect(pages[prepasser].locator("#table .seat-bottom")).to_contain_text("Passing")
+    expect(pages[prepasser].locator("#table .controls")).to_contain_text(
+        "You will pass when the bidding reaches you."
+    )
 
     def until_round_two(m: Mirror) -> bool:
         return m.state.round_index >= 1

@@ -168,7 +168,7 @@ def test_alice_plays_a_whole_game_against_nine_bots(
         last = mirror.state.last_turn
         assert last is not None and last.turn == turn
         for placement in last.placements:
-            who = "You" if placement.seat == 0 else names[placement.seat]
+            who = names[placement.seat]  # the felt names every seat, the viewer's too
             if placement.too_low:
                 # A bot's too-low card: the table waited for its row choice, then showed it.
                 bot_too_low = True
@@ -289,11 +289,12 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
         else:
             assert not seen["mine"] and seen["rowButtons"] == 0, seen
             assert seen["banner"] == f"Waiting for {asked} to choose a row to take."
-            expect(page.locator("#table .reveal-pause")).to_contain_text(
-                f"{asked}’s {low} is lower than every row: {asked} must choose a row to take."
-            )
             expect(page.locator("#table .turn-banner-mine")).to_have_count(0)
             expect(page.locator("#table .choose-form")).to_have_count(0)
+        # The middle of the felt says it alike to all, the player asked included.
+        expect(page.locator("#table .reveal-pause")).to_contain_text(
+            f"{asked}’s {low} is lower than every row: {asked} must choose a row to take."
+        )
         # Every card of the turn is on the table now, with its owner.
         owners = page.locator("#table .reveal-pause .reveal-owner")
         expect(owners).to_have_count(4)
@@ -305,11 +306,10 @@ def test_three_people_and_a_bot_one_takes_a_row_with_a_too_low_card(
     act(pages[TOO_LOW_SEAT], take)
     cost = row_cost(taken)
     assert mirror.state.penalties[TOO_LOW_SEAT] == cost
-    for seat, page in pages.items():
+    for page in pages.values():
         after_resolution(page, mirror, 0)
-        who = "You" if seat == TOO_LOW_SEAT else asked
         expect(page.locator("#table .last-turn")).to_contain_text(
-            f"{who}: {low} is lower than every row: takes row {take.row + 1} "
+            f"{asked}: {low} is lower than every row: takes row {take.row + 1} "
             f"({len(taken)} card{'s' if len(taken) > 1 else ''}, {cost} ♉)."
         )
         assert facts(page)["scores"] == scores_text(mirror.state)

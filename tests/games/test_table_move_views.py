@@ -173,10 +173,11 @@ def test_pre_pass_and_unpass_while_it_is_not_your_turn(alice, bob, carol):
     html = client.get(url("table", game), headers=HX).content.decode()
     assert "Pass in advance" in html
     html = post_move(client, game, kind="bid", amount=0, version=0).content.decode()
-    assert "Cancel my pass" in html and "Passing" in html
-    # Nobody else learns about a pending pre-pass.
-    assert (
-        "Passing" not in logged_in_client(bob).get(url("table", game), headers=HX).content.decode()
-    )
+    pending = "You will pass when the bidding reaches you."
+    assert "Cancel my pass" in html and pending in html
+    # Nobody else learns about a pending pre-pass: no seat shows it, not even carol's own.
+    assert "Passing" not in html
+    seen = logged_in_client(bob).get(url("table", game), headers=HX).content.decode()
+    assert "Passing" not in seen and pending not in seen and "Cancel my pass" not in seen
     html = post_move(client, game, kind="unpass", version=1).content.decode()
     assert "Pass in advance" in html

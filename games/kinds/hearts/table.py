@@ -34,17 +34,12 @@ from .engine import (
 )
 
 # What the table says of each pass direction, translated when it is drawn: the bar's chip
-# (without and with the receiver), the note in the middle of the felt, the pass picker's
-# legend and the score sheet's row.
+# (the same for every viewer: the pass picker names the receiver), the note in the middle of
+# the felt, the pass picker's legend and the score sheet's row.
 PASS_CHIP = {
     "left": gettext_lazy("Pass to the left"),
     "right": gettext_lazy("Pass to the right"),
     "across": gettext_lazy("Pass across"),
-}
-PASS_CHIP_TO = {
-    "left": gettext_lazy("Pass to the left (%(name)s)"),
-    "right": gettext_lazy("Pass to the right (%(name)s)"),
-    "across": gettext_lazy("Pass across (%(name)s)"),
 }
 EVERYONE_PASSES = {
     "left": gettext_lazy("Everyone passes three cards to the left."),
@@ -82,12 +77,10 @@ def card_info(card: Card, **extra: Any) -> dict[str, Any]:
     return card_face(card).info(**extra)
 
 
-def _pass_text(view: HeartsView, names: tuple[str, ...]) -> str:
+def _pass_text(view: HeartsView) -> str:
     if view.pass_direction == "hold":
         return _("No passing this hand")
-    if view.pass_to is None:
-        return str(PASS_CHIP[view.pass_direction])
-    return str(PASS_CHIP_TO[view.pass_direction]) % {"name": names[view.pass_to]}
+    return str(PASS_CHIP[view.pass_direction])
 
 
 class HeartsContext(TableContext):
@@ -156,17 +149,14 @@ class HeartsTable(TableTemplates):
         if playing and len(view.to_act) == 1:
             (leader,) = tuple(view.to_act)
             if not view.trick:
-                leader_text = (
-                    _("Your lead.")
-                    if frame.is_you(leader)
-                    else _("%(name)s leads.") % {"name": names[leader]}
-                )
+                # Named, never "you": the middle of the felt is the same for every viewer.
+                leader_text = _("%(name)s leads.") % {"name": names[leader]}
         facts: list[dict[str, Any]] = []
         if view.phase != "over":
             facts.append(
                 {"text": _("Hand %(number)s") % {"number": view.hand_index + 1}, "class": ""}
             )
-            facts.append({"text": _pass_text(view, names), "class": "pass-chip"})
+            facts.append({"text": _pass_text(view), "class": "pass-chip"})
             if view.hearts_broken:
                 # Translators: a heart has been played, so hearts may be led.
                 facts.append({"text": _("Hearts broken"), "class": "hearts-chip"})

@@ -99,9 +99,8 @@ def _seat_text(view: SeatView, seat: int) -> tuple[str, bool]:
         if who == seat:
             last = amount
     if last is None:
-        if seat == view.seat and view.pre_passed:
-            # Translators: beside one's name: a pass announced before one's turn.
-            return _("Passing"), True
+        # A pass announced in advance is the player's secret: their controls say it
+        # (play.html), never the seat, which every viewer sees alike.
         return "", False
     if last == 0:
         # Translators: beside a player's name: they passed in the bidding.
@@ -180,11 +179,8 @@ class HundredAndTenTable(TableTemplates):
             }
         leader_text = ""
         if view.status == Status.TRICKS and view.active_seat is not None:
-            leader_text = (
-                _("Your lead.")
-                if mine
-                else _("%(name)s leads.") % {"name": names[view.active_seat]}
-            )
+            # Named, never "you": the middle of the felt is the same for every viewer.
+            leader_text = _("%(name)s leads.") % {"name": names[view.active_seat]}
         contract = None
         if view.bidder is not None and view.bid and view.status != Status.WON:
             contract = {"bidder": names[view.bidder], "bid": view.bid}

@@ -119,10 +119,10 @@ def _rows_html(
     return SafeString(render_to_string("games/one_hundred_and_four/_rows.html", context))
 
 
-def _placement_text(p: Placement, frame: Frame) -> str:
+def _placement_text(p: Placement, names: tuple[str, ...]) -> str:
     said = {
-        # Translators: who placed a card, before "…: 23 goes on row 2."
-        "who": pgettext("placing a card", "You") if frame.is_you(p.seat) else frame.names[p.seat],
+        # Named, never "you": the middle of the felt is the same for every viewer.
+        "who": names[p.seat],
         "card": p.card,
         "row": p.row + 1,
     }
@@ -141,9 +141,7 @@ def _placement_text(p: Placement, frame: Frame) -> str:
     return _("%(who)s: %(card)s is the sixth card of row %(row)s: takes it (%(took)s).") % said
 
 
-def _reveal(
-    last: LastTurn, step: int | None, names: tuple[str, ...], frame: Frame
-) -> dict[str, Any]:
+def _reveal(last: LastTurn, step: int | None, names: tuple[str, ...]) -> dict[str, Any]:
     """The revealed cards of `last` with their owners, placed up to `step` (None: all)."""
     placed = len(last.placements) if step is None else step
     order = {p.card: i for i, p in enumerate(last.placements)}
@@ -154,7 +152,7 @@ def _reveal(
         cards.append(
             card_info(
                 card,
-                owner=_owner(seat, frame),
+                owner=names[seat],
                 placed=index < placed,
                 current=index == placed - 1,
                 took=bool(p is not None and p.took is not None and index < placed),
@@ -165,15 +163,15 @@ def _reveal(
         "cards": cards,
         "placed": placed,
         "count": len(last.placements),
-        "text": _placement_text(current, frame) if current else "",
+        "text": _placement_text(current, names) if current else "",
         "took": bool(current is not None and current.took is not None),
-        "takers": _takers(last, frame),
+        "takers": _takers(last, names),
     }
 
 
-def _takers(last: LastTurn, frame: Frame) -> list[str]:
+def _takers(last: LastTurn, names: tuple[str, ...]) -> list[str]:
     """Who took a row in `last`, and how, as sentences."""
-    return [_placement_text(p, frame) for p in last.placements if p.took is not None]
+    return [_placement_text(p, names) for p in last.placements if p.took is not None]
 
 
 def _scores(
@@ -207,7 +205,6 @@ class HundredAndFourContext(TableContext):
     last: dict[str, Any] | None
     pause: bool
     asked: str
-    asked_you: bool
     asked_me: bool
     pause_card: int | None
     pause_rows: list[dict[str, Any]]
@@ -243,21 +240,19 @@ class HundredAndFourTable(TableTemplates):
             if step > 0:
                 p = last.placements[step - 1]
                 rows_marked[p.row] = "row-took" if p.took is not None else "row-placed"
-            reveal = _reveal(last, step, names, frame)
+            reveal = _reveal(last, step, names)
         else:
             rows = view.rows
         asked_name = ""
-        asked_you = False
         pause_rows: list[Any] = []
         revealed = []
         if pause and view.asked is not None:
-            asked_you = frame.is_you(view.asked)
-            asked_name = "" if asked_you else names[view.asked]
+            asked_name = names[view.asked]
             pause_rows = [
                 {"index": r, "number": r + 1, "cost": view.row_costs[r], "length": length}
                 for r, length in enumerate(view.row_lengths)
             ]
-            revealed = [card_info(card, owner=_owner(seat, frame)) for seat, card in view.revealed]
+            revealed = [card_info(card, owner=names[seat]) for seat, card in view.revealed]
         facts: list[dict[str, Any]] = []
         if replay and last is not None:  # the turn being played out
             facts.append({"text": _turn_text(view, last.deal, last.turn), "class": ""})
@@ -295,10 +290,9 @@ class HundredAndFourTable(TableTemplates):
             "reveal": reveal,
             "replay": replay,
             # The last turn's row takers, under the rows while the next one is chosen.
-            "last": {"takers": _takers(last, frame)} if last and not replay else None,
+            "last": {"takers": _takers(last, names)} if last and not replay else None,
             "pause": pause,
             "asked": asked_name,
-            "asked_you": asked_you,
             "asked_me": pause and frame.my_turn,
             "pause_card": view.too_low if pause else None,
             "pause_rows": pause_rows,
@@ -365,14 +359,6 @@ class HundredAndFourTable(TableTemplates):
                 "heads": bullheads(action.card),
             }
         return _("Take row %(row)s.") % {"row": action.row + 1}
-
-
-def _owner(seat: int, frame: Frame) -> str:
-    """Whose revealed card: "you", or the seat's name."""
-    if frame.is_you(seat):
-        # Translators: the owner of a revealed card, when it is the viewer's own.
-        return pgettext("owner of a card", "you")
-    return frame.names[seat]
 
 
 def _turn_text(view: HundredAndFourView, deal: int, turn: int) -> str:
