@@ -92,12 +92,12 @@ class Frame:
         info: Callable[[Any], dict[str, Any]],
     ) -> list[dict[str, Any]]:
         """Cards played to a trick, (seat, card) in order, as the seats show them: who played
-        it, where they sit, the card (`info(card)`: the game's card as a template dict) and
-        whether it wins."""
+        it (name and seat: static/css/seats.css places it for each viewer), the card
+        (`info(card)`: the game's card as a template dict) and whether it wins."""
         return [
             {
                 "name": self.names[seat],
-                "pos": self.positions[seat],
+                "seat": seat,
                 "card": info(card),
                 "winning": seat == winner,
             }

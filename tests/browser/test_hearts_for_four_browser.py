@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.kinds.hearts.engine import Pass
+from games.presenters.context import positions
 from tests.browser.hearts import PREFIX, HeartsMirror, check_frames, codes, facts_of, record_frames
 from tests.browser.hearts_page import (
     act,
@@ -41,6 +42,20 @@ from tests.timeouts import HEAVY_TIMEOUT
 
 # Four people, to 100: after the exchange seat 2 holds the 2♣; hand 1 scores 5, 0, 21, 0.
 FOUR_SEED = "h12"
+# Where each card of the trick being played starts its slide, as the page computes it:
+# seat -> (--from-x, --from-y), static/css/seats.css by the viewer's chair.
+FLY_FROM = """() => Object.fromEntries(
+    [...document.querySelectorAll("#table .trick:not(.trick-done) .trick-play")].map(e => {
+        const s = getComputedStyle(e);
+        return [e.dataset.seat, [s.getPropertyValue("--from-x").trim(),
+                                 s.getPropertyValue("--from-y").trim()]];
+    }))"""
+FROM_SIDE = {
+    "bottom": ["", "4rem"],
+    "top": ["", "-4rem"],
+    "left": ["-5rem", "0"],
+    "right": ["5rem", "0"],
+}
 
 
 # A whole game: 58-120 s and more on a busy machine, past a browser test's 120 s limit.
@@ -143,6 +158,16 @@ def test_four_people_pass_at_once_and_play_a_hand_live(
         mirror.apply(seat, action)
         act(page, action)
         wait_for_version(pages.values(), mirror.version)
+        state = mirror.state
+        if len(state.trick) == 3 and not state.tricks:
+            # The trick is the same bytes on every page; each sees every card come from
+            # where its player sits as that page's viewer sees the table.
+            for viewer, viewer_page in pages.items():
+                sides = positions(4, viewer)
+                assert viewer_page.evaluate(FLY_FROM) == {
+                    str((state.leader + i) % 4): FROM_SIDE[sides[(state.leader + i) % 4]]
+                    for i in range(3)
+                }
 
     record = mirror.state.history[0]
     assert record.points == (5, 0, 21, 0)
