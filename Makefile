@@ -72,14 +72,16 @@ messages: $(UV) i18n-deps  ## refresh the catalogues from the code, then compile
 	DEBUG=1 $(RUN) python manage.py compilemessages -v0 --ignore=".venv/*" --ignore=".tools/*"
 
 # Every test: all but the browser tests in two processes (pytest-xdist, a test file each at a
-# time), then the browser tests in one (pytest exits 5, failing make, if none ran).
+# time), then the browser tests, also in two (each worker its own daphne, database and
+# Chromium; bench/results/suite.md: a browser test leaves a core idle a third of the time).
+# pytest exits 5, failing make, if none ran.
 # SKIP=any_topology leaves out the tests that cannot depend on the database or the channel
 # layer (.ci/run's second pass, which has run them on the embedded default already).
 # Each part ends with its slowest tests (--durations), so a CI log shows where the time goes.
 ONLY = $(if $(SKIP), and not $(SKIP))
 pytest: $(UV) browser-deps proxy-deps  ## every test
 	$(RUN) pytest -n 2 --dist loadfile --durations=15 -m "not browser$(ONLY)"
-	$(RUN) pytest --durations=15 -m "browser$(ONLY)"
+	$(RUN) pytest -n 2 --dist loadfile --durations=15 -m "browser$(ONLY)"
 
 test: check pytest
 

@@ -29,7 +29,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 PASSWORD = "correct-horse-battery-9"
 PERSONAS = ("alice", "bob", "carol", "dave")
 
-pytest_plugins = ["tests.timeouts"]  # 60 s a test, 120 s a browser test
+pytest_plugins = ["tests.timeouts"]  # 60 s a test, 240 s a browser test
 
 
 def _own_services_per_worker() -> None:

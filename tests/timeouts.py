@@ -1,6 +1,8 @@
 """Per-test time limits (pytest-timeout): a hung test fails with its stack instead of holding
 the run until CI's own limit. Every test gets pyproject's `timeout` (60 s); a browser test
-(marker `browser`) gets `browser_timeout` (120 s): it starts pages, sockets and whole games.
+(marker `browser`) gets `browser_timeout` (240 s): it starts pages, sockets and whole games,
+beside another browser test (`make pytest` runs them in two processes, which makes each up
+to twice as long: bench/results/suite.md).
 
 A test's own `@pytest.mark.timeout(...)` wins, and so does `--timeout` on the command line
 (say `--timeout=0` to debug a browser test at leisure). CI machines have been up to three
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-BROWSER_TIMEOUT = 120
+BROWSER_TIMEOUT = 240
 # The hidden-information tests (tests/games/test_hidden_information*.py) are split into one
 # game (or two) a test, but the longest pieces still exceeded 60 s on a loaded machine: their
 # own limit, until they are measured on a quiet one (or split by hand). So do the browser

@@ -1,6 +1,8 @@
 """Every test in this folder is a browser test (marker `browser`): written once here, not in
-each module, so that a new module cannot forget it (the browser tests run last, in one
-process, with their own time limit: see tests/conftest.py and tests/timeouts.py).
+each module, so that a new module cannot forget it (the browser tests run last, in a pytest
+run of their own, with their own time limit: see tests/conftest.py and tests/timeouts.py).
+Under pytest-xdist each worker starts its own daphne on its own database (the session's
+fixtures below): two workers never share a server.
 
 A failed browser test's report ends with the e2e daphne's log since the test began (the
 posts, the sockets closing, every error status and any traceback; the pages and partials

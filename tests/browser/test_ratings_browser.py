@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     DESKTOP,
     PHONE,
     invite_and_accept,
+    live,
     no_sideways_scroll,
     sign_up_agreeing,
 )
@@ -33,9 +34,12 @@ def rated_game(alice: Page, bob: Page, name: str, bob_name: str) -> None:
     game_id = create_nimmt_game(alice, name, 2)
     expect(alice.locator(".room-facts")).to_contain_text("Rated when every seat is a person")
     invite_and_accept(alice, {bob_name: bob}, game_id, name)
+    live(bob)  # bob's waiting room is listening, so it moves to the table by itself
     alice.get_by_role("button", name="Start game").click()
     expect(alice.locator(".game-over, #table")).not_to_have_count(0)
-    bob.goto(alice.url)
+    # Wait for that move rather than navigating: a goto would race it (and lose, once in CI).
+    expect(bob).to_have_url(re.compile(rf"/games/{game_id}/table/$"))
+    live(bob)
     hand_seat_to_bot(bob)
     alice.get_by_role("button", name="Hand my seat to a bot").click()
     expect(alice.locator(".game-over")).to_be_visible(timeout=60_000)

@@ -5,8 +5,9 @@ Random matches (4 and 6 seats, one to four humans, bots in the other seats, some
 that the outsider dave watches) are played through the HTTP move view, the humans mixing
 the naive bot's choice, random legal actions and asking for the trump. After every accepted
 post, every member and dave load the table page, the `#table` partial and the lobby (the
-player to act also the hint); now and then a player who is not to act asks for the trump
-(refused). Each answer is checked by tests/kinds/fifty_six/hidden.py:
+last two in a share of the rounds: tests/games/hidden.py; the player to act also the
+hint); now and then a player who is not to act asks for the trump (refused). Each answer
+is checked by tests/kinds/fifty_six/hidden.py:
 never another seat's hand (the partner's included), never the face-down trump card, nor its
 suit ("Trump revealed", the trump chip, "only you see this"), to anybody but the bidder
 before somebody asks (the spectator included), and never the trump of a finished hand
@@ -142,6 +143,7 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
                 html = clients["dave"].get(table.pages["page"][0]).content.decode()
                 assert "held no card of the trump suit; dealt again" in html
             undos.finish(TAKEN_BACK)
+            table.loaded_every_kind()
             break
         (seat,) = RULES.to_act(state)
         mover = humans[seat]
@@ -190,7 +192,7 @@ def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number
                         bidder_saw += 1
     # The checks saw real tables (thresholds well below the smallest match's), and what this
     # match is there to show happened.
-    assert checked > 25 and shown > 80, (checked, shown)
+    assert checked > 14 and shown > 56, (checked, shown)
     counts = {
         "concealed": concealed,
         "bidder": bidder_saw,

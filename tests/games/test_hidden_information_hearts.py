@@ -4,7 +4,8 @@ not see.
 Random Hearts games (one to four humans, bots in the other seats, some public so that the
 outsider dave watches) are played through the HTTP move view with seeded random legal
 actions. After every accepted post, every member and dave load the table page, the `#table`
-partial and the lobby (the players whose turn it is also the hint), and we check each
+partial and the lobby (the last two in a share of the rounds: tests/games/hidden.py; the
+players whose turn it is also the hint), and we check each
 card-identifying mark (`data-card="QS"`) and each card name ("Queen of Spades") against what
 the viewer may see: their own hand, the three cards they passed and the three they received,
 and the cards played to tricks (public once played). Never another seat's hand, never
@@ -116,6 +117,7 @@ def test_no_page_shows_another_seats_cards_or_pass(people, number):
         state = table.state()
         if game.status == Game.Status.FINISHED or state.hand_index >= MAX_HANDS:
             undos.finish(TAKEN_BACK)
+            table.loaded_every_kind()
             break
         waiting = [n for n in humans if seat_of[n] in engine.to_act(state)]
         mover = rng.choice(waiting)
@@ -142,7 +144,7 @@ def test_no_page_shows_another_seats_cards_or_pass(people, number):
     # Thresholds well below the smallest game's (one human, two hands): every human's
     # simultaneous pass was checked mid-way, and the checks saw real tables.
     assert passes_seen >= len(humans), passes_seen
-    assert checked > 120 and shown_cards > 600, (checked, shown_cards)
+    assert checked > 68 and shown_cards > 420, (checked, shown_cards)
 
 
 @pytest.mark.django_db(transaction=True)
