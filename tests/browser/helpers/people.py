@@ -152,7 +152,7 @@ def invite_and_accept(
     for page in guests.values():
         notice = page.locator("#notices .notice")
         expect(notice).to_contain_text(game_name)
-        notice.get_by_role("button", name="Accept").click()
+        click_posting(page, notice.get_by_role("button", name="Accept"), f"/{game_id}/accept/")
         expect(page).to_have_url(re.compile(rf"/games/{game_id}/$"))
 
 
@@ -204,7 +204,8 @@ def manage_shell(env: dict[str, str], code: str) -> None:
 
 
 def start(page: Page) -> None:
-    page.get_by_role("button", name="Start game").click()
+    """The organizer starts the game from the waiting room, which pushes redraw."""
+    click_posting(page, page.get_by_role("button", name="Start game"), "/start/")
     expect(page).to_have_url(TABLE_URL)
 
 
