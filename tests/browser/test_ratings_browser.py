@@ -18,6 +18,7 @@ from tests.browser.helpers import (
     live,
     no_sideways_scroll,
     sign_up_agreeing,
+    start,
 )
 from tests.browser.one_hundred_and_four import create_nimmt_game
 
@@ -35,7 +36,7 @@ def rated_game(alice: Page, bob: Page, name: str, bob_name: str) -> None:
     expect(alice.locator(".room-facts")).to_contain_text("Rated when every seat is a person")
     invite_and_accept(alice, {bob_name: bob}, game_id, name)
     live(bob)  # bob's waiting room is listening, so it moves to the table by itself
-    alice.get_by_role("button", name="Start game").click()
+    start(alice)
     expect(alice.locator(".game-over, #table")).not_to_have_count(0)
     # Wait for that move rather than navigating: a goto would race it (and lose, once in CI).
     expect(bob).to_have_url(re.compile(rf"/games/{game_id}/table/$"))

@@ -5,12 +5,12 @@ Random Hearts games (one to four humans, bots in the other seats, some public so
 outsider dave watches) are played through the HTTP move view with seeded random legal
 actions. After every accepted post, every member and dave load the table page, the `#table`
 partial and the lobby (the last two in a share of the rounds: tests/games/hidden.py; the
-players whose turn it is also the hint), and we check each
-card-identifying mark (`data-card="QS"`) and each card name ("Queen of Spades") against what
-the viewer may see: their own hand, the three cards they passed and the three they received,
-and the cards played to tricks (public once played). Never another seat's hand, never
-another seat's pass (before the exchange those cards are still in the passer's hand, so a
-leaked pass shows up as a leaked card).
+players whose turn it is also the hint), and we check each card-identifying mark
+(`data-card="QS"`) and each card name ("Queen of Spades") against what the viewer may see:
+their own hand, the three cards they passed and the three they received, and the cards
+played to tricks (public once played). Never another seat's hand, never another seat's pass
+(before the exchange those cards are still in the passer's hand, so a leaked pass shows up
+as a leaked card).
 
 Now and then a card played to a trick it does not complete is taken back by consent
 (tests/games/hidden.py `Undos`): the mover asks, the other people answer, and the pages are

@@ -2,15 +2,15 @@
 may not see: another seat's hand, another seat's choice before the reveal, or the cards
 nobody was dealt.
 
-Random games (one to four humans, bots in the other seats, two to ten seats, some public
-so that the outsider dave watches) are played through the HTTP move view with random legal
+Random games (one to four humans, bots in the other seats, two to ten seats, some public so
+that the outsider dave watches) are played through the HTTP move view with random legal
 actions. After every accepted post, every member and dave load the table page, the `#table`
 partial and the lobby (the last two in a share of the rounds: tests/games/hidden.py; the
-players who must act also the hint), and every card a page
-marks (`data-card="17"`, a card's spoken name "17, 1 bullhead", a card offered as a form
-value) is checked against the state: it must not be in another seat's hand, be another
-seat's committed choice while the turn is still being chosen, or be one of the deal's unused
-cards. (One-deal games: in a match a later deal deals the same numbers again.)
+players who must act also the hint), and every card a page marks (`data-card="17"`, a card's
+spoken name "17, 1 bullhead", a card offered as a form value) is checked against the state:
+it must not be in another seat's hand, be another seat's committed choice while the turn is
+still being chosen, or be one of the deal's unused cards. (One-deal games: in a match a
+later deal deals the same numbers again.)
 
 One test a game. A second test opens a websocket per player and one for the spectator and
 checks every frame pushed while a game is played, the step-by-step placements included.
