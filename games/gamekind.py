@@ -63,7 +63,6 @@ class Frame:
     to_act: frozenset[int]
     automated: bool  # the viewer's seat is played by a bot
     version: int
-    positions: tuple[str, ...]  # by seat: where the seat sits around the felt
     # Which step of the latest resolution to draw (games/steps.py); None: the current state.
     step: int | None = None
     # A question of undo is open (games/services/undo.py): nobody moves until it is answered.

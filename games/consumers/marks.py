@@ -26,10 +26,9 @@ from django.template.loader import render_to_string
 # What a patch redraws (the seats, the banner, the version), or what the table does not
 # draw at all (`now_ms`: the page's clock, `frame`: the inputs of the rest), or model rows
 # compared by the fields the table shows (`game`, `me`: see `outline`). `g` is compared
-# less its `seats`, which the seat boxes draw.
-PATCHED = frozenset(
-    {"version", "seats", "others", "bottom_seat", "turn_text", "now_ms", "frame", "g", "game", "me"}
-)
+# less its `seats`, which the seat boxes draw. `felt` is the drawing of the seats and of the
+# middle, which `g` holds (the same for every viewer: tests/games/test_felt_alike.py).
+PATCHED = frozenset({"version", "seats", "felt", "turn_text", "now_ms", "frame", "g", "game", "me"})
 
 
 def outline(context: dict[str, Any]) -> tuple[Any, ...]:
@@ -46,8 +45,7 @@ def outline(context: dict[str, Any]) -> tuple[Any, ...]:
 def seat_marks(context: dict[str, Any]) -> dict[int, tuple[Any, ...]]:
     """What each seat's element on the felt draws (games/_felt.html#seat): seat -> inputs."""
     return {
-        s["seat"]: (s["box"], s["pos"], s["active"], s["team"], s["is_me"], s["label"])
-        for s in context.get("seats", ())
+        s["seat"]: (s["box"], s["active"], s["team"], s["label"]) for s in context.get("seats", ())
     }
 
 
@@ -82,7 +80,6 @@ def patch(drawn: Drawn | None, context: dict[str, Any]) -> tuple[str, Drawn] | N
         return None
     changed = [s for s in context["seats"] if seats[s["seat"]] != drawn.seats[s["seat"]]]
     parts = {
-        "many_seats": context.get("many_seats"),
         "patch_version": version,
         "turn_text": context.get("turn_text", ""),
         "my_turn": context.get("my_turn"),

@@ -57,6 +57,7 @@ class TableBasis:
     members: tuple[Membership, ...]  # every membership (invitees too), users loaded
     seated: dict[int, Membership]
     state: Any  # None until the game has started
+    public: Any  # the state as a spectator sees it (`rules.view(state, None)`), or None
     names: tuple[str, ...]
     urls: dict[str, str]
     rematch_url: str
@@ -76,6 +77,9 @@ class TableBasis:
     # The side panel by language, each drawn when a viewer in that language first asks
     # (`side`): one drawing when everybody reads one language, as before languages.
     sides: dict[str, SafeString] = field(default_factory=dict, compare=False, repr=False)
+    # The felt (every seat and the middle) as a spectator sees it, drawn once for every
+    # viewer of this version, by what else it shows (games/presenters/context.py `felt_of`).
+    felts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def side(self) -> SafeString:
@@ -284,6 +288,7 @@ def table_basis(
         members=members,
         seated=seated,
         state=state,
+        public=public,
         names=names,
         urls=table_urls(game.pk, kind.slug),
         rematch_url=rematch_url,
@@ -295,7 +300,7 @@ def table_basis(
     )
     if state is not None:  # drawn now in the builder's language, as before languages
         language = translation.get_language()
-        basis.sides[language] = _side_panel(basis, language, public)
+        basis.sides[language] = _side_panel(basis, language)
     if committed:
         _BASES.put_now(key, basis)
     else:
@@ -304,9 +309,9 @@ def table_basis(
 
 
 # What a seat dict holds for the felt around the box (games/_felt.html), not for the box:
-# where the seat sits from the viewer's side, and its group's name. Left out of the box's
-# key, so every viewer who sees the same box shares one drawing of it.
-AROUND_THE_BOX = frozenset({"pos", "label"})
+# its group's name. Left out of the box's key. Nothing in a box depends on who looks at it
+# (static/css/seats.css marks the viewer's own), so every viewer shares one drawing of it.
+AROUND_THE_BOX = frozenset({"label"})
 
 
 def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
@@ -324,24 +329,22 @@ def seat_box(kind: GameKind, seat_turn: Any, s: dict[str, Any]) -> SafeString:
     return html
 
 
-def _side_panel(basis: TableBasis, language: str, public: Any = None) -> SafeString:
+def _side_panel(basis: TableBasis, language: str) -> SafeString:
     """The side panel (score sheet, history) of `basis` in `language` (the active one),
-    built from the spectators' view (`public`, when the caller has it; finished hands are
-    open to all), so one rendering serves every viewer reading that language, and every
-    version until its key changes."""
+    built from the spectators' view (`basis.public`; finished hands are open to all), so one
+    rendering serves every viewer reading that language, and every version until its key
+    changes."""
     key = (*game_identity(basis.game), basis.side_key, basis.names, language)
     html = _SIDES.get(key)
     if html is None:
         kind = basis.kind
-        if public is None:
-            public = kind.rules.view(basis.state, None)
         html = SafeString(
             render_to_string(
                 "games/table.html#side",
                 {
                     "side_key": basis.side_key,
                     "side_template": kind.table.side_template,
-                    "g": kind.table.side(public, basis.names),
+                    "g": kind.table.side(basis.public, basis.names),
                 },
             )
         )

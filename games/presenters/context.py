@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from games.bots import thinking
@@ -22,6 +26,7 @@ from games.gamekind import Frame, GameKind
 from games.live.presence import Presence, presence_of, watchers
 from games.models import Game, Membership
 from games.presenters.basis import TableBasis, seat_box, table_basis
+from games.presenters.seats import many
 from games.presenters.undo import undo_context
 from games.services import absence
 from games.steps import Steps
@@ -31,22 +36,6 @@ if TYPE_CHECKING:
     from accounts.models import User
 
 log = logging.getLogger(__name__)
-
-# Seat positions around the felt, by offset from the viewer's seat (the viewer at the
-# bottom; the next seat sits on the viewer's left). Past four seats the others sit in a
-# row across the top, in playing order.
-POSITIONS = {
-    2: ("bottom", "top"),
-    3: ("bottom", "left", "right"),
-    4: ("bottom", "left", "top", "right"),
-}
-
-
-def positions(players: int, bottom: int) -> tuple[str, ...]:
-    """Where each seat sits for a viewer in seat `bottom` (spectators: seat 0's place)."""
-    around = POSITIONS.get(players) or ("bottom", *(f"row-{i}" for i in range(1, players)))
-    return tuple(around[(seat - bottom) % players] for seat in range(players))
-
 
 # --- what one viewer sees ---------------------------------------------------------------------
 
@@ -126,7 +115,6 @@ def table_context(
             "phase": "waiting",
             "turn_text": _("The game has not started yet."),
             "seats": [],
-            "others": [],
         }
     # Who has this game open right now (games/live/presence.py; a dot by each human seat).
     here = (
@@ -136,14 +124,16 @@ def table_context(
     )
     # Undo by consent: while the table answers a question, nobody is to act.
     told = undo_context(game, basis.seated, basis.names, viewer)
+    # Abandoned, or a question of undo open: nobody.
+    to_act = frozenset() if abandoned or told["question"] else kind.rules.to_act(state)
+    # The viewer's own part: the seats and the middle are the felt's, the same for everybody.
     drawn = draw(
         kind,
         basis.names,
         basis.seated,
         state,
         my_seat,
-        # Abandoned, or a question of undo open: nobody.
-        to_act=frozenset() if abandoned or told["question"] else kind.rules.to_act(state),
+        to_act=to_act,
         automated=bool(viewer is not None and viewer.automated),
         halted=told["question"],
         version=game.version,
@@ -151,15 +141,18 @@ def table_context(
         steps=steps,
         rematch_url=basis.rematch_url,
         me=my_seat,
-        with_seats=not middle_only,
+        with_seats=False,
         ratings=basis.ratings,
     )
     frame = drawn["frame"]
     if middle_only:
         return {**base, **drawn}
+    felt = felt_of(basis, to_act=to_act, halted=told["question"], here=here, steps=steps)
     return {
         **base,
         **drawn,
+        "seats": felt.seats,
+        "felt": felt.html,
         "turn": kind.rules.decision_key(state, my_seat) if my_seat is not None else "",
         "turn_text": _abandoned_text(basis)
         if abandoned
@@ -172,6 +165,71 @@ def table_context(
         # How many people without a seat have the table open (a cache read).
         "watching": watchers(game.pk, [m.user_id for m in basis.seated.values()]),
     }
+
+
+@dataclass(frozen=True)
+class Felt:
+    """The felt of one version as a spectator sees it: the seat dicts (read by a socket's
+    patches, games/consumers/marks.py) and their drawing with the middle."""
+
+    seats: list[dict[str, Any]]
+    html: SafeString
+
+
+def felt_of(
+    basis: TableBasis,
+    *,
+    to_act: frozenset[int],
+    halted: bool,
+    here: Presence,
+    steps: Steps | None,
+) -> Felt:
+    """The felt (every seat and the middle) of `basis`'s version, drawn once for every viewer
+    from the spectators' view: nothing of it depends on who looks (static/css/seats.css
+    places it around each viewer), so a viewer's own seat shows nothing a spectator's page
+    does not. Kept on the basis by what else it shows: the language, who is present and
+    away, who is to act, and the step of a resolution a socket plays out (games/steps.py)."""
+    kind, state = basis.kind, basis.state
+    step = None
+    if steps is not None:
+        steps_key, count = kind.table.steps(basis.public)
+        step = (steps_key, steps.step_for(steps_key, count))
+    key = (
+        translation.get_language(),
+        frozenset(here.connected),
+        tuple(sorted((uid, a.text, a.seconds) for uid, a in here.away.items())),
+        to_act,
+        halted,
+        step,
+    )
+    felt = basis.felts.get(key)
+    if felt is None:
+        drawn = draw(
+            kind,
+            basis.names,
+            basis.seated,
+            state,
+            None,
+            to_act=to_act,
+            automated=False,
+            halted=halted,
+            version=basis.game.version,
+            here=here,
+            steps=steps,
+            rematch_url=basis.rematch_url,
+            me=None,
+            ratings=basis.ratings,
+        )
+        html = render_to_string("games/table.html#felt", {**drawn, "kind": kind})
+        felt = Felt(drawn["seats"], SafeString(html))
+        if len(basis.felts) >= FELTS_PER_VERSION:  # presence changing within a version
+            basis.felts.clear()
+        basis.felts[key] = felt  # a race draws it twice, and keeps either
+    return felt
+
+
+# How many felts of one version a process keeps (each differs in who is present or away).
+FELTS_PER_VERSION = 16
 
 
 def draw(
@@ -211,7 +269,6 @@ def draw(
         automated=automated,
         halted=halted,
         version=version,
-        positions=positions(players, my_seat if my_seat is not None else 0),
         step=steps.step_for(steps_key, steps_count) if steps is not None else None,
         # A replay may draw the table from another seat than the viewer's: its texts then
         # name that seat rather than say "you".
@@ -238,7 +295,6 @@ def draw(
                 "username": member.user.username
                 if member is not None and member.user is not None and member.user.is_active
                 else "",
-                "is_me": seat == me,
                 "replay": replay,
                 "connected": bool(member and member.user_id in here.connected),
                 # How long a human who had the table open has been away ("away 3 min").
@@ -256,7 +312,6 @@ def draw(
                 else None,
                 "dealer": seat == g.get("dealer"),
                 "active": seat in frame.to_act and frame.step is None,
-                "pos": frame.positions[seat],
                 "winner": seat in winners,
                 "team": team,
                 # The seat's rating in this game (games/ratings/board.py); none in a replay.
@@ -300,14 +355,13 @@ def draw(
         "my_turn": frame.my_turn and frame.step is None,
         "step": frame.step,
         "steps_key": steps_key,
+        # The viewer's own seat (None: a spectator), which a replay may draw the table from
+        # another seat than: static/css/seats.css marks it "(you)" by `data-own-seat`.
+        "own_seat": me,
+        # In seat order, for every viewer alike: static/css/seats.css places them around the
+        # felt as the viewer sits (`view_seat`), a row of them past four seats.
         "seats": seats,
-        # In playing order from the viewer's left (a row of them past four seats).
-        "others": sorted(
-            (s for s in seats if s["pos"] != "bottom"),
-            key=lambda s: (s["seat"] - (my_seat or 0)) % players,
-        ),
-        "bottom_seat": next((s for s in seats if s["pos"] == "bottom"), None),
-        "many_seats": players > len(POSITIONS) + 1,
+        "many_seats": many(players),
         "over": over,
     }
 

@@ -134,9 +134,10 @@ TEXT_AT_BIDDING = [
     "#table .table-title",
     "#table .table-facts li",
     "#table .turn-banner-mine",
-    "#table .seat-left .seat-name",
-    "#table .seat-bottom .seat-score",
-    "#table .seat-bottom .muted",
+    # alice sits in seat 0: her own seat (at the felt's foot) and the next (on her left).
+    "#table .seat[data-seat='1'] .seat-name",
+    "#table .seat[data-seat='0'] .seat-score",
+    "#table .seat[data-seat='0'] .seat-you",
     "#table .chip-bid:not(.chip-passed)",
     "#table .chip-passed",
     "#table .chip-dealer",

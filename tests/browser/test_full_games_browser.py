@@ -94,7 +94,7 @@ def check_before_move(mirror: Mirror, page: Page, move: Move) -> None:
         if isinstance(move, Bid) and move.amount and move.amount == state.bid:
             # The dealer may take the high bid by matching it: the page offers exactly that.
             assert seat == state.dealer and state.holder is not None
-            expect(page.locator("#table .seat-bottom .chip-dealer")).to_be_visible()
+            expect(page.locator(f"#table .seat[data-seat='{seat}'] .chip-dealer")).to_be_visible()
             holder = page.locator(f"#table .seat[data-seat='{state.holder}'] .chip-bid")
             expect(holder).to_have_text(f"Bid {state.bid}")
     if state.status == Status.TRICKS:
@@ -179,7 +179,8 @@ def test_four_friends_play_a_whole_game_live_and_start_a_rematch(
         assert needed in events, needed
     assert mirror.state.winner is not None
     winner_page = pages[mirror.state.winner]
-    winner = winner_page.locator("#table .seat-bottom .seat-name").inner_text().split(" ")[0]
+    winner_seat = winner_page.locator(f"#table .seat[data-seat='{mirror.state.winner}']")
+    winner = winner_seat.locator(".seat-name").inner_text().split(" ")[0]
     for seat, page in pages.items():
         expect(table(page)).to_have_attribute("data-phase", "over")
         heading = page.get_by_role("heading", name=re.compile("^Game over"))

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.kinds.hearts.engine import Pass
-from games.presenters.context import positions
+from games.presenters.seats import positions
 from tests.browser.hearts import PREFIX, HeartsMirror, check_frames, codes, facts_of, record_frames
 from tests.browser.hearts_page import (
     act,

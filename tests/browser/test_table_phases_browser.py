@@ -67,8 +67,8 @@ def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, s
     # Bidding: the bots have spoken; alice deals and speaks last.
     expect(my_turn_in(page, "bidding")).to_be_visible()
     expect(page.get_by_text("Your turn: bid or pass.")).to_be_visible()
-    expect(page.locator("#table .seat-bottom .chip-dealer")).to_be_visible()
-    expect(page.locator("#table .seat-left .chip-bot")).to_be_visible()
+    expect(page.locator("#table .seat[data-seat='0'] .chip-dealer")).to_be_visible()
+    expect(page.locator("#table .seat[data-seat='1'] .chip-bot")).to_be_visible()
     hand = page.locator("#table .hand [data-card]")
     expect(hand).to_have_count(5)
     # Cards are buttons named like "Ten of Hearts"; during bidding none can be played.

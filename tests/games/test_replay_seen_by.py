@@ -38,9 +38,10 @@ def viewers_own(language: str) -> list[str]:
     does (in `language`, as the page escapes them)."""
     with translation.override(language):
         return [
-            # games/_seat.html: the viewer's own seat, and the same while it is to act
-            f'<span class="muted">{escape(_("(you)"))}</span>',
-            f'<span class="chip chip-turn">{escape(_("your turn"))}</span>',
+            # games/_seat.html: the viewer's own seat, and the same while it is to act (in
+            # every seat box, shown on the viewer's alone by static/css/seats.css)
+            f'<span class="muted seat-you"> {escape(_("(you)"))}</span>',
+            f'<span class="chip-turn-you">{escape(_("your turn"))}</span>',
             # Hundred and Ten's chip for a trump led: a rule for everyone, not the seat drawn.
             escape(_("Bleeding: follow with a trump if you hold one")),
         ]
@@ -101,6 +102,8 @@ def test_a_replay_from_another_seat_names_it_and_never_calls_it_you(kind, alice,
         own_move = move is not None and move[0] == 0 and not isinstance(move[1], TakeBack)
         part = table_part(client.get(address).content.decode())
         assert not calls_you(part, "en", own_move), (kind, step, seat)
+        # Drawn from `seat`'s chair; "(you)" is shown on alice's own seat (static/css/seats.css).
+        assert f'data-view-seat="{seat}" data-own-seat="0"' in part, (kind, step, seat)
         if step % 4 == 0:  # and in German, now and then
             in_german = table_part(german.get(address).content.decode())
             assert not calls_you(in_german, "de", own_move), (kind, step, seat)

@@ -1,5 +1,8 @@
-"""static/css/seats.css: a card just played flies in from its player's side of the felt as the
-viewer sits, though the trick is the same bytes for every viewer (games/presenters/seats.py)."""
+"""static/css/seats.css: the felt and the trick are the same bytes for every viewer, yet each
+viewer sits at the felt's foot with the next seat on their left, sees the others in playing
+order past four seats, finds "(you)" on their own seat alone, and sees a card just played
+come from its player's side (games/presenters/seats.py). The file is read here as CSS, and
+checked against the seating each viewer expects, not against the generator's own tables."""
 
 from __future__ import annotations
 
@@ -9,17 +12,48 @@ from pathlib import Path
 from django.conf import settings
 
 from games.presenters import seats
-from games.presenters.context import positions
+from games.presenters.seats import positions
 from games.registry import REGISTRY
 
 RULE = re.compile(
     r'\.table\[data-seats="(\d+)"\]\[data-view-seat="(\d+)"\] '
     r'\.trick-play\[data-seat="(\d+)"\] \{ ([^}]*) \}'
 )
+SIZES = sorted({n for kind in REGISTRY.values() for n in kind.seat_counts})
 
 
 def written() -> str:
     return (Path(settings.BASE_DIR) / seats.PATH).read_text()
+
+
+def rules(media: bool = False) -> list[tuple[str, dict[str, str]]]:
+    """(selector, declarations) for every selector of every rule of the file, outside any
+    @media block (or inside them, `media`)."""
+    text = re.sub(r"/\*.*?\*/", "", written(), flags=re.DOTALL)
+    found = []
+    pattern = r"@media[^{]*\{((?:[^{}]*\{[^}]*\})*)\s*\}|([^{}@]+)\{([^}]*)\}"
+    for block in re.finditer(pattern, text):
+        if block.group(1) is not None:
+            if media:
+                inner = re.findall(r"([^{}]+)\{([^}]*)\}", block.group(1))
+                found += [(s, body) for group, body in inner for s in group.split(",")]
+            continue
+        if not media:
+            found += [(s, block.group(3)) for s in block.group(2).split(",")]
+    return [
+        (" ".join(s.split()), {k.strip(): v.strip() for k, v in declarations(body)})
+        for s, body in found
+    ]
+
+
+def declarations(body: str) -> list[tuple[str, str]]:
+    return [(d.split(":", 1)[0], d.split(":", 1)[1]) for d in body.split(";") if d.strip()]
+
+
+def declared(selector: str, prop: str, media: bool = False) -> str | None:
+    values = [d[prop] for s, d in rules(media) if s == selector and prop in d]
+    assert len(values) <= 1, (selector, prop, values)
+    return values[0] if values else None
 
 
 def test_the_file_is_what_the_generator_writes():
@@ -27,14 +61,72 @@ def test_the_file_is_what_the_generator_writes():
     assert written() == seats.stylesheet()
 
 
+def test_every_viewer_sits_at_the_foot_with_the_next_seat_on_their_left():
+    # static/css/table.css's areas: two seats face each other, three sit in the top corners.
+    expected = {
+        2: {0: "bottom", 1: "top"},
+        3: {0: "bottom", 1: "tl", 2: "tr"},
+        4: {0: "bottom", 1: "left", 2: "top", 3: "right"},
+    }
+    for n in [n for n in SIZES if n <= 4]:
+        for chair in range(n):
+            for seat in range(n):
+                selector = (
+                    f'.table[data-seats="{n}"][data-view-seat="{chair}"] '
+                    f'.felt > .seat[data-seat="{seat}"]'
+                )
+                assert declared(selector, "grid-area") == expected[n][(seat - chair) % n]
+
+
+def test_past_four_seats_the_others_sit_in_playing_order_from_the_viewers_left():
+    many = [n for n in SIZES if n > 4]
+    assert many, "a game with a row of seats"
+    middle = int(declared(".felt-many > .center-area > *", "order") or -1)
+    for n in many:
+        for chair in range(n):
+            order = {}
+            for seat in range(n):
+                base = declared(f'.felt-many > .seat[data-seat="{seat}"]', "order")
+                mine = declared(
+                    f'.table[data-view-seat="{chair}"] .felt-many > .seat[data-seat="{seat}"]',
+                    "order",
+                )
+                order[seat] = int(mine if mine is not None else base or -1)  # the more specific
+            row = sorted((s for s in range(n) if s != chair), key=order.__getitem__)
+            assert row == [(chair + k) % n for k in range(1, n)], (n, chair, row)
+            assert max(order[s] for s in row) < middle < order[chair], (n, chair)
+            own = f'.table[data-view-seat="{chair}"] .felt-many > .seat[data-seat="{chair}"]'
+            assert declared(own, "grid-area") == "auto / 1 / auto / -1"
+
+
+def test_the_viewers_own_seat_alone_says_you_and_hides_its_backs():
+    shown = [(s, d) for s, d in rules() if "data-own-seat" in s]
+    assert shown
+    for selector, _ in shown:
+        you, seat = re.findall(r'data-(?:own-seat|seat)="(\d+)"', selector)
+        assert you == seat, selector
+    for chair in range(max(SIZES)):
+        own = f'.table[data-own-seat="{chair}"] .seat[data-seat="{chair}"]'
+        assert declared(f"{own} .seat-you", "display") == "inline"
+        assert declared(f"{own} .chip-turn-you", "display") == "inline"
+        assert declared(f"{own} .chip-turn-them", "display") == "none"
+        assert declared(f"{own} .seat-backs", "display") == "none"
+    # Everywhere else: hidden.
+    assert declared(".seat-you", "display") == "none"
+    # The viewer's own seat is at the foot, centred; on a phone, as narrow as it needs.
+    for chair in range(max(SIZES)):
+        own = f'.table[data-view-seat="{chair}"] .felt > .seat[data-seat="{chair}"]'
+        assert declared(own, "justify-self") == "center"
+        assert declared(own, "min-width", media=True) == "0"
+
+
 def test_every_viewer_sees_each_card_come_from_its_players_side():
     offsets = {
         (int(n), int(chair), int(seat)): offset
         for n, chair, seat, offset in RULE.findall(written())
     }
-    sizes = {n for kind in REGISTRY.values() for n in kind.seat_counts}
-    assert {n for n, _, _ in offsets} == sizes
-    for n in sizes:
+    assert {n for n, _, _ in offsets} == set(SIZES)
+    for n in SIZES:
         for chair in range(n):
             # The viewer's own card comes from below, wherever they sit.
             assert offsets[n, chair, chair] == "--from-y: 4rem;"

@@ -110,7 +110,7 @@ def click_sends_nothing(page: Page, control: Locator, *, force: bool = False) ->
 
 
 def my_seat(page: Page) -> int:
-    return int(page.locator("#table .seat-bottom").get_attribute("data-seat") or "-1")
+    return int(page.locator("#table").get_attribute("data-own-seat") or "-1")
 
 
 def hand_codes(page: Page) -> list[str]:
