@@ -84,7 +84,10 @@ def patch(drawn: Drawn | None, context: dict[str, Any]) -> tuple[str, Drawn] | N
         "turn_text": context.get("turn_text", ""),
         "my_turn": context.get("my_turn"),
     }
-    frame = "".join(
-        render_to_string("games/_felt.html#seat", {**parts, "s": s}) for s in changed
-    ) + render_to_string("games/table.html#turn", parts)
+    # Each changed seat's element is the same bytes for every socket (drawn once, `Felt`);
+    # the banner is the viewer's own.
+    felt = context["felt"]
+    frame = "".join(felt.patch(s, version) for s in changed) + render_to_string(
+        "games/table.html#turn", parts
+    )
     return frame, Drawn(version, drawn.outline, seats)

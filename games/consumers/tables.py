@@ -102,7 +102,9 @@ class TableConsumer(GameConsumer):
         step, basis = context.get("step"), (context.get("steps_key", ""), game.version)
         if step is not None and step > 0 and basis == self.step_basis:
             # A later step of the resolution on the same table: only the felt's middle
-            # changes (a tenth of a whole table's render at ten seats).
+            # changes, drawn once for every socket (games/presenters/context.py `Public`).
+            if middle:
+                return [context["middle"]]
             return [render_for(self.request, "games/table.html#center", context)]
         if middle:  # the steps ended (or were skipped): the whole table after all
             context = table_context(game, self.user, steps=self.steps)

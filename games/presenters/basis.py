@@ -77,8 +77,8 @@ class TableBasis:
     # The side panel by language, each drawn when a viewer in that language first asks
     # (`side`): one drawing when everybody reads one language, as before languages.
     sides: dict[str, SafeString] = field(default_factory=dict, compare=False, repr=False)
-    # The felt (every seat and the middle) as a spectator sees it, drawn once for every
-    # viewer of this version, by what else it shows (games/presenters/context.py `felt_of`).
+    # The felt (every seat and the middle) and the middle alone as a spectator sees them,
+    # drawn once for every viewer of this version (games/presenters/context.py `Public`).
     felts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property

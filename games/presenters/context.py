@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.template.loader import render_to_string
@@ -126,6 +127,9 @@ def table_context(
     told = undo_context(game, basis.seated, basis.names, viewer)
     # Abandoned, or a question of undo open: nobody.
     to_act = frozenset() if abandoned or told["question"] else kind.rules.to_act(state)
+    public = Public(basis, to_act, told["question"], here, steps)
+    if middle_only:
+        return {**base, **public.middle()}
     # The viewer's own part: the seats and the middle are the felt's, the same for everybody.
     drawn = draw(
         kind,
@@ -145,14 +149,12 @@ def table_context(
         ratings=basis.ratings,
     )
     frame = drawn["frame"]
-    if middle_only:
-        return {**base, **drawn}
-    felt = felt_of(basis, to_act=to_act, halted=told["question"], here=here, steps=steps)
+    felt = public.felt()
     return {
         **base,
         **drawn,
         "seats": felt.seats,
-        "felt": felt.html,
+        "felt": felt,
         "turn": kind.rules.decision_key(state, my_seat) if my_seat is not None else "",
         "turn_text": _abandoned_text(basis)
         if abandoned
@@ -167,69 +169,119 @@ def table_context(
     }
 
 
-@dataclass(frozen=True)
+@dataclass
 class Felt:
     """The felt of one version as a spectator sees it: the seat dicts (read by a socket's
-    patches, games/consumers/marks.py) and their drawing with the middle."""
+    patches, games/consumers/marks.py), their drawing with the middle (`html`), and each
+    seat's element alone as a patch sends it (`patch`)."""
 
     seats: list[dict[str, Any]]
     html: SafeString
+    patches: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __html__(self) -> SafeString:
+        return self.html
+
+    def patch(self, seat: dict[str, Any], version: int) -> str:
+        """Seat `seat`'s element on the felt, swapped in alone at `version` (its marks
+        changed, nothing else of the table did): the same bytes for every socket."""
+        key = (seat["seat"], version)
+        html = self.patches.get(key)
+        if html is None:
+            context = {"s": seat, "patch_version": version}
+            html = self.patches[key] = render_to_string("games/_felt.html#seat", context)
+        return html
 
 
-def felt_of(
-    basis: TableBasis,
-    *,
-    to_act: frozenset[int],
-    halted: bool,
-    here: Presence,
-    steps: Steps | None,
-) -> Felt:
-    """The felt (every seat and the middle) of `basis`'s version, drawn once for every viewer
-    from the spectators' view: nothing of it depends on who looks (static/css/seats.css
-    places it around each viewer), so a viewer's own seat shows nothing a spectator's page
-    does not. Kept on the basis by what else it shows: the language, who is present and
-    away, who is to act, and the step of a resolution a socket plays out (games/steps.py)."""
-    kind, state = basis.kind, basis.state
-    step = None
-    if steps is not None:
-        steps_key, count = kind.table.steps(basis.public)
-        step = (steps_key, steps.step_for(steps_key, count))
-    key = (
-        translation.get_language(),
-        frozenset(here.connected),
-        tuple(sorted((uid, a.text, a.seconds) for uid, a in here.away.items())),
-        to_act,
-        halted,
-        step,
-    )
-    felt = basis.felts.get(key)
-    if felt is None:
-        drawn = draw(
-            kind,
+@dataclass(frozen=True)
+class Public:
+    """What every viewer of a version sees alike, drawn once from a spectator's chair and kept
+    on the version's basis (`basis.felts`) by what else it shows: the language, who is to act
+    and whether a question of undo halts the table, who is present and away (the seats' dots),
+    and the step of a resolution a socket plays out (games/steps.py). Nothing of it depends on
+    who looks (static/css/seats.css places it around each viewer), so a viewer's own seat
+    shows nothing a spectator's page does not."""
+
+    basis: TableBasis
+    to_act: frozenset[int]
+    halted: bool
+    here: Presence
+    steps: Steps | None
+
+    def _step(self) -> tuple[str, int | None] | None:
+        if self.steps is None:
+            return None
+        # A resolution is public (who played what): every chair sees the same steps.
+        steps_key, count = self.basis.kind.table.steps(self.basis.public)
+        return steps_key, self.steps.step_for(steps_key, count)
+
+    def _kept(self, part: str, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+        felts = self.basis.felts
+        key = (part, translation.get_language(), self.to_act, self.halted, *key)
+        found = felts.get(key)
+        if found is None:
+            if len(felts) >= KEPT_PER_VERSION:  # presence changing within a version
+                felts.clear()
+            found = felts[key] = build()  # a race draws it twice, and keeps either
+        return found
+
+    def _drawn(self, with_seats: bool) -> dict[str, Any]:
+        basis = self.basis
+        return draw(
+            basis.kind,
             basis.names,
             basis.seated,
-            state,
+            basis.state,
             None,
-            to_act=to_act,
+            to_act=self.to_act,
             automated=False,
-            halted=halted,
+            halted=self.halted,
             version=basis.game.version,
-            here=here,
-            steps=steps,
+            here=self.here,
+            steps=self.steps,
             rematch_url=basis.rematch_url,
             me=None,
+            with_seats=with_seats,
             ratings=basis.ratings,
         )
-        html = render_to_string("games/table.html#felt", {**drawn, "kind": kind})
-        felt = Felt(drawn["seats"], SafeString(html))
-        if len(basis.felts) >= FELTS_PER_VERSION:  # presence changing within a version
-            basis.felts.clear()
-        basis.felts[key] = felt  # a race draws it twice, and keeps either
-    return felt
+
+    def felt(self) -> Felt:
+        """Every seat and the middle (games/table.html#felt)."""
+        here = self.here
+        key = (
+            frozenset(here.connected),
+            tuple(sorted((uid, a.text, a.seconds) for uid, a in here.away.items())),
+            self._step(),
+        )
+
+        def build() -> Felt:
+            drawn = {**self._drawn(with_seats=True), "kind": self.basis.kind}
+            html = SafeString(render_to_string("games/table.html#felt", drawn))
+            return Felt(drawn["seats"], html)
+
+        found: Felt = self._kept("felt", key, build)
+        return found
+
+    def middle(self) -> dict[str, Any]:
+        """The felt's middle alone (games/table.html#center: a later step of a resolution),
+        with the step it shows (`step`, `steps_key`)."""
+
+        def build() -> dict[str, Any]:
+            drawn = self._drawn(with_seats=False)
+            context = {**drawn, "kind": self.basis.kind}
+            html = SafeString(render_to_string("games/table.html#center", context))
+            return {"step": drawn["step"], "steps_key": drawn["steps_key"], "middle": html}
+
+        found: dict[str, Any] = self._kept("middle", (self._step(),), build)
+        return found
 
 
-# How many felts of one version a process keeps (each differs in who is present or away).
-FELTS_PER_VERSION = 16
+# How many felts and middles of one version a process keeps (each differs in who is present
+# or away, or in the step shown).
+KEPT_PER_VERSION = 16
 
 
 def draw(

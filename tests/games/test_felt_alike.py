@@ -78,6 +78,10 @@ def test_the_felt_is_the_same_for_every_seat_and_a_spectator(kind: GameKind):
         for version in range(MOVES):
             if not rules.to_act(state):
                 break
+            # A resolution played out step by step is public: every chair has the same steps
+            # (the felt and its middle are drawn once, from a spectator's).
+            public = kind.table.steps(rules.view(state, None))
+            assert all(kind.table.steps(rules.view(state, s)) == public for s in range(seats))
             for step in steps_of(kind, state):
                 spectator = felt(kind, drawn(kind, state, seats, None, version, step))
                 for seat in range(seats):

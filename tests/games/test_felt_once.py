@@ -15,7 +15,7 @@ from django.test.signals import template_rendered
 from games.gamekind import GameKind
 from games.live.presence import Presence
 from games.presenters.basis import clear_table_cache, table_basis
-from games.presenters.context import draw, felt_of, table_context
+from games.presenters.context import Public, draw, table_context
 from games.registry import REGISTRY
 from tests.conftest import make_user
 from tests.games.conftest import start_table
@@ -45,7 +45,7 @@ def test_every_viewer_gets_the_one_felt_drawn_from_a_spectators_chair(kind: Game
     finally:
         template_rendered.disconnect(count)
     assert len(drawn) == 1  # once, for the first viewer; the others share it
-    felts = {t["felt"] for t in tables}
+    felts = {t["felt"].html for t in tables}
     assert len(felts) == 1
     # It is what a spectator's chair draws: nothing any seat sees alone.
     spectator = draw(
@@ -65,7 +65,7 @@ def test_every_viewer_gets_the_one_felt_drawn_from_a_spectators_chair(kind: Game
     # Each page's table carries those bytes, and names its own chair for the CSS to place.
     for seat, table in enumerate(tables):
         page = render_to_string("games/table.html#table", table)
-        assert table["felt"] in page
+        assert table["felt"].html in page
         own = f' data-own-seat="{seat}"' if seat < players else ""
         assert f'data-view-seat="{seat if seat < players else 0}"{own}' in page
 
@@ -77,9 +77,8 @@ def test_who_is_here_is_part_of_what_the_felt_is_kept_by(alice, bob):
     basis = table_basis(game)
     first = table_context(game, alice, basis=basis)["felt"]
     assert table_context(game, bob, basis=basis)["felt"] is first
-    basis.felts.clear()
+    to_act = basis.kind.rules.to_act(basis.state)
     alone = Presence(connected={alice.pk})
-    here = felt_of(basis, to_act=frozenset(), halted=False, here=alone, steps=None)
-    assert here.html != first and 'data-seat="0"' in here.html
-    again = felt_of(basis, to_act=frozenset(), halted=False, here=alone, steps=None)
-    assert again is here
+    here = Public(basis, to_act, False, alone, None).felt()
+    assert here.html != first.html and 'data-seat="0"' in here.html
+    assert Public(basis, to_act, False, alone, None).felt() is here
