@@ -21,8 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.template.loader import render_to_string
-
 # What a patch redraws (the seats, the banner, the version), or what the table does not
 # draw at all (`now_ms`: the page's clock, `frame`: the inputs of the rest), or model rows
 # compared by the fields the table shows (`game`, `me`: see `outline`). `g` is compared
@@ -79,15 +77,9 @@ def patch(drawn: Drawn | None, context: dict[str, Any]) -> tuple[str, Drawn] | N
     if seats.keys() != drawn.seats.keys():
         return None
     changed = [s for s in context["seats"] if seats[s["seat"]] != drawn.seats[s["seat"]]]
-    parts = {
-        "patch_version": version,
-        "turn_text": context.get("turn_text", ""),
-        "my_turn": context.get("my_turn"),
-    }
-    # Each changed seat's element is the same bytes for every socket (drawn once, `Felt`);
-    # the banner is the viewer's own.
+    # Each changed seat's element is the same bytes for every socket, and the viewer's banner
+    # the same as every other viewer's with the same words: each drawn once (`Felt`).
     felt = context["felt"]
-    frame = "".join(felt.patch(s, version) for s in changed) + render_to_string(
-        "games/table.html#turn", parts
-    )
+    banner = felt.banner(version, str(context.get("turn_text", "")), bool(context.get("my_turn")))
+    frame = "".join(felt.patch(s, version) for s in changed) + banner
     return frame, Drawn(version, drawn.outline, seats)

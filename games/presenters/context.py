@@ -177,7 +177,7 @@ class Felt:
 
     seats: list[dict[str, Any]]
     html: SafeString
-    patches: dict[tuple[int, int], str] = field(default_factory=dict)
+    patches: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.html
@@ -188,11 +188,21 @@ class Felt:
     def patch(self, seat: dict[str, Any], version: int) -> str:
         """Seat `seat`'s element on the felt, swapped in alone at `version` (its marks
         changed, nothing else of the table did): the same bytes for every socket."""
-        key = (seat["seat"], version)
+        key = ("seat", seat["seat"], version)
         html = self.patches.get(key)
         if html is None:
             context = {"s": seat, "patch_version": version}
             html = self.patches[key] = render_to_string("games/_felt.html#seat", context)
+        return html
+
+    def banner(self, version: int, text: str, mine: bool) -> str:
+        """The turn banner alone, as a patch sends it: every viewer it tells the same (all
+        who wait for the same seats, all whose turn it is) gets the same bytes."""
+        key = ("banner", version, text, mine)
+        html = self.patches.get(key)
+        if html is None:
+            context = {"patch_version": version, "turn_text": text, "my_turn": mine}
+            html = self.patches[key] = render_to_string("games/table.html#turn", context)
         return html
 
 
