@@ -126,14 +126,14 @@ def stylesheet() -> str:
         "/* Up to four seats: each seat's place around the trick. */",
         *area_rules(counts),
         "/* The chair's own seat: at the foot of the felt, centred. */",
+        # static/css/table.css narrows it on a phone (--own-seat-min-width).
         f"{bottom} {{ grid-area: bottom; justify-self: center; align-self: center; "
-        "min-width: 12rem; }",
-        f"@media (max-width: 520px) {{\n{bottom} {{ min-width: 0; }}\n}}",
+        "min-width: var(--own-seat-min-width, 12rem); }",
         "/* Five seats or more: a row in playing order from the viewer's left. */",
         *row_rules(),
         "/* The viewer's own seat says so; its cards are in the hand, not drawn as backs. */",
         ".seat-you, .chip-turn-you { display: none; }",
-        f"{_each_own('.seat', 'data-own-seat', ' .seat-you')} {{ display: inline; }}",
+        f"{_each_own('.seat', 'data-own-seat', ' .seat-you')},\n"
         f"{_each_own('.seat', 'data-own-seat', ' .chip-turn-you')} {{ display: inline; }}",
         f"{_each_own('.seat', 'data-own-seat', ' .chip-turn-them')},\n"
         f"{_each_own('.seat', 'data-own-seat', ' .seat-backs')} {{ display: none; }}",
