@@ -102,7 +102,7 @@ class TableConsumer(GameConsumer):
         step, basis = context.get("step"), (context.get("steps_key", ""), game.version)
         if step is not None and step > 0 and basis == self.step_basis:
             # A later step of the resolution on the same table: only the felt's middle
-            # changes, drawn once for every socket (games/presenters/context.py `Public`).
+            # changes, drawn once for every socket (games/presenters/felt.py `Public`).
             if middle:
                 return [context["middle"]]
             return [render_for(self.request, "games/table.html#center", context)]

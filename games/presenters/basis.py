@@ -78,7 +78,7 @@ class TableBasis:
     # (`side`): one drawing when everybody reads one language, as before languages.
     sides: dict[str, SafeString] = field(default_factory=dict, compare=False, repr=False)
     # The felt (every seat and the middle) and the middle alone as a spectator sees them,
-    # drawn once for every viewer of this version (games/presenters/context.py `Public`).
+    # drawn once for every viewer of this version (games/presenters/felt.py `Public`).
     felts: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property

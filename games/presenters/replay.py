@@ -27,7 +27,7 @@ from games.live.presence import Presence
 from games.models import Game, GameAction, Snapshot
 from games.presenters.analysis import analysis_context
 from games.presenters.basis import names_of
-from games.presenters.context import draw
+from games.presenters.felt import draw
 from games.presenters.undo import taken_back
 from games.services.states import memberships, seated
 from games.services.undo import TakeBack

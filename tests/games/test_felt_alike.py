@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from games.gamekind import GameKind
 from games.kinds.protocol import resolve_options
 from games.live.presence import Presence
-from games.presenters.context import draw
+from games.presenters.felt import draw
 from games.registry import REGISTRY
 from games.steps import Steps
 
@@ -34,7 +34,7 @@ def drawn(
     kind: GameKind, state: Any, players: int, seat: int | None, version: int, step: int | None
 ) -> dict[str, Any]:
     """The table from `seat` (None: a spectator), at `step` of a resolution (None: the
-    current state), as the live table draws it (games/presenters/context.py), seats apart."""
+    current state), as the live table draws it (games/presenters/felt.py), seats apart."""
     names = tuple(f"Player {s + 1}" for s in range(players))
     key, count = kind.table.steps(kind.rules.view(state, seat))
     steps = Steps(seen=key, key=key, step=step, count=count) if step is not None else None

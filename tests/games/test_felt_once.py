@@ -15,7 +15,8 @@ from django.test.signals import template_rendered
 from games.gamekind import GameKind
 from games.live.presence import Presence
 from games.presenters.basis import clear_table_cache, table_basis
-from games.presenters.context import Public, draw, table_context
+from games.presenters.context import table_context
+from games.presenters.felt import Public, draw
 from games.registry import REGISTRY
 from tests.conftest import make_user
 from tests.games.conftest import start_table
