@@ -200,15 +200,14 @@ class GameConsumer(LiveConsumer):
             await self.send_frame(html)
 
     async def talk_changed(self, event: dict[str, Any]) -> None:
-        """The organizer changed the game's talk: the composer (rule line, reaction
-        buttons, message box) redrawn for this user, a fragment of its own (never the
-        table)."""
-        # The next redraw reads the row: the table basis kept for this version has the
-        # setting of before (it changes no version), and the composer drawn with the table
-        # (`composer_frame`) must not bring it back.
+        """The organizer changed the game's talk: the composer (rule line, reaction buttons,
+        message box) redrawn for this user, a fragment of its own (never the table). By the
+        socket's one render task, not beside it: a render under way draws the composer from
+        the row it read before, and would otherwise send the setting of before after the new
+        one. That render reads the row again: the table basis kept for this version has the
+        setting of before (the setting changes no version)."""
         self.reread = True
-        self.composer_key = None
-        await self.send_talk(talk.composer_frame, self.request)
+        self.want("talk")
 
     async def send_talk(self, draw: Any, *args: Any) -> None:
         if self.closing or not await self.session_current():
@@ -238,12 +237,17 @@ class GameConsumer(LiveConsumer):
         elsewhere = self.elsewhere(game)
         if elsewhere:
             return Frames([redirect_frame(elsewhere)])
-        if "page" not in parts:  # only presence changed
+        if "page" in parts:  # the composer comes with it when it changed
+            return Frames(self.page_frames(game))
+        frames: list[str] = []
+        if "presence" in parts:  # the table's dots alone
             dots, left = self.render_presence(game)
-            if not left:
-                return Frames([dots] if dots else [])
-            # Somebody left: the table now offers what to do about it (games/_absence.html).
-        return Frames(self.page_frames(game))
+            if left:  # the table now offers what to do about them (games/_absence.html)
+                return Frames(self.page_frames(game))
+            frames = [dots] if dots else []
+        if "talk" in parts:  # the organizer's setting (`talk_changed`)
+            frames = self.in_last_frame(frames, self.composer_frame(game))
+        return Frames(frames)
 
     def render_presence(self, game: Game) -> tuple[str, bool]:
         """The seats' presence dots (and how long the others have been away) alone, if this

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
@@ -340,25 +339,6 @@ def pushed(game_id: int, user: User, message_id: int) -> str:
         return ""
     context = {"l": line(message, viewer.user_id), "talk_urls": urls(game_id)}
     return render_to_string("games/_chat.html#pushed", context)
-
-
-def composer_frame(game_id: int, user: User, request: HttpRequest | None = None) -> str:
-    """The composer (rule line, reaction buttons, message box) redrawn for `user`, out of
-    band, after the organizer changed the setting (realtime.talk_changed): "" when they may
-    not see the game (or it is gone). A rated hand's start and end come with the table's
-    redraw instead (games/consumers/tables.py TableConsumer.composer_frame)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return ""
-    viewer = rules.viewer_of(game, user)
-    if not viewer.may_see:
-        return ""
-    context = {**composer(game, viewer), "oob": True}
-    if request is not None:  # the socket's stand-in request: its form keeps a CSRF token
-        from games.consumers.pool import render_for
-
-        return render_for(request, "games/_chat.html#composer", context)
-    return render_to_string("games/_chat.html#composer", context)
 
 
 def seated_key(members: Iterable[Membership]) -> tuple[tuple[int, int], ...]:

@@ -9,6 +9,8 @@ dave watches (or, at the private game, is an outsider).
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -190,6 +192,43 @@ async def test_the_organizer_s_setting_redraws_each_page_s_composer(alice, bob, 
     off = await b.receive_from(timeout=5)
     assert 'id="chat-text"' not in off and "chat-reaction" not in off
     assert "turned table talk off" in off
+
+
+async def test_a_render_under_way_does_not_bring_the_setting_of_before_back(
+    alice, bob, carol, monkeypatch
+):
+    """A redraw that read the row before the organizer changed the setting, and finishes
+    after: the composer the page keeps is the new one (before, the socket drew the new
+    composer beside its render task, and the render under way then sent the old one: a CI
+    failure in the browser)."""
+    import threading
+
+    from games.consumers.game import GameConsumer
+
+    game = await a_duel(alice, bob, carol)
+    (b,) = await sockets_for(game, bob)
+    read, go = threading.Event(), threading.Event()
+    read_game = GameConsumer.read_game
+
+    def held(consumer):  # in the render pool's thread: the loop goes on meanwhile
+        row = read_game(consumer)
+        read.set()
+        assert go.wait(10)
+        return row
+
+    monkeypatch.setattr(GameConsumer, "read_game", held)
+    layer = get_channel_layer()
+    assert layer is not None
+    await layer.group_send(
+        realtime.game_group(game.pk), {"type": "game.started", "game_id": game.pk}
+    )
+    assert await asyncio.to_thread(read.wait, 10)  # the redraw read the row: talk on
+    await database_sync_to_async(service.set_mode)(game_id=game.pk, user=alice, mode="reactions")
+    await asyncio.sleep(0.3)  # the event reaches the socket while its render is held
+    go.set()
+    composers = [f for f in await frames_until_quiet(b) if 'id="chat-compose"' in f]
+    assert composers, "the composer was not redrawn"
+    assert 'id="chat-text"' not in composers[-1] and "Reactions only" in composers[-1]
 
 
 async def test_a_rated_hand_s_first_move_closes_the_message_box_live(alice, bob, carol):
