@@ -61,6 +61,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.live import sockets as sockets_module  # noqa: E402
 from bench.live.clients import Results, chat, drive, load_pages  # noqa: E402
 from bench.live.servers import (  # noqa: E402
     Servers,
@@ -264,7 +265,13 @@ def main() -> None:
         "--processes", type=int, default=1, help="daphne processes (more than one: set "
         "DATABASE_URL and REDIS_URL, so they share the database and the channel layer)",
     )  # fmt: skip
+    parser.add_argument(
+        "--no-ping", action="store_true", help="no connection indicator's pings (one every "
+        "5 s from each table page): the load a tree before it (22b12f4) was measured with",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.no_ping:
+        sockets_module.PING_SECONDS = 0.0
     if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         parser.error("--processes above 1 needs DATABASE_URL and REDIS_URL")
     if args.quick:

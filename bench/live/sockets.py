@@ -23,6 +23,7 @@ SIDE_RE = re.compile(rb'id="table-side"[^>]*data-side="([^"]*)"')
 TURN_RE = re.compile(rb'name="turn" value="([^"]*)"')
 # A game page's connection indicator (static/js/ping.js) pings its table socket this often;
 # the server answers each with a small {"pong": n} frame, which the reader passes over.
+# bench/realtime.py --no-ping sets it to 0 (no pings), the load of a tree before it.
 PING_SECONDS = 5.0
 
 
@@ -136,7 +137,7 @@ async def connect_all(servers: Servers, games: list[BenchGame], sockets: Sockets
             )
         sockets.open.append(ws)
         sockets.readers.append(asyncio.create_task(sockets.reader(ws, key)))
-        if key is not None:  # the table page's socket carries the indicator's pings
+        if key is not None and PING_SECONDS:  # the table page's socket carries the pings
             sockets.readers.append(asyncio.create_task(sockets.pinger(ws)))
 
     await asyncio.gather(
