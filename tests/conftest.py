@@ -191,7 +191,9 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 # Tests whose outcome cannot depend on the database or the channel layer carry the marker
 # `any_topology`, and .ci/run's second pass (PostgreSQL + Redis) leaves them out: the
 # engines' tests that use no database are marked here; browser modules of page layout and
-# screens mark themselves, and so do the hidden-information page scans (tests/games/).
+# screens mark themselves, and so do the hidden-information page scans (tests/games/): a
+# page is drawn from the stored game alike on either database, while the scans of websocket
+# frames cross the channel layer and run in both passes.
 ENGINE_TESTS = ROOT / "tests" / "kinds"
 DATABASE_FIXTURES = frozenset({"db", "transactional_db", "django_db_setup"})
 

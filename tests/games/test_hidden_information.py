@@ -179,9 +179,7 @@ def check_every_page(table, number, seen):
         check_page(html, state, seat, where, seen)
 
 
-# A page is drawn from the stored game alike on either database: the page scans run once, on
-# the embedded default (any_topology); the scans of websocket frames cross the channel layer
-# and run in both passes.
+# Once, on the embedded default (any_topology: tests/conftest.py says why).
 @pytest.mark.any_topology
 @pytest.mark.parametrize("batch", range(BATCHES))
 def test_no_page_shows_a_card_its_viewer_may_not_see(people, batch):

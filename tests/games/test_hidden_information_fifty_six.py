@@ -113,9 +113,7 @@ def people(db):
     return {name: make_user(name) for name in (*HUMANS, "dave")}
 
 
-# A page is drawn from the stored game alike on either database: the page scans run once, on
-# the embedded default (any_topology); the scans of websocket frames cross the channel layer
-# and run in both passes.
+# Once, on the embedded default (any_topology: tests/conftest.py says why).
 @pytest.mark.any_topology
 @pytest.mark.parametrize("number", range(len(MATCHES)))
 def test_no_page_shows_another_seats_cards_or_the_concealed_trump(people, number):
