@@ -240,7 +240,7 @@ class GameConsumer(LiveConsumer):
         if "page" in parts:  # the composer comes with it when it changed
             return Frames(self.page_frames(game))
         frames: list[str] = []
-        if "presence" in parts:  # the table's dots alone
+        if self.presence_part in parts:  # the table's dots alone
             dots, left = self.render_presence(game)
             if left:  # the table now offers what to do about them (games/_absence.html)
                 return Frames(self.page_frames(game))
