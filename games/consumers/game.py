@@ -313,12 +313,12 @@ class GameConsumer(LiveConsumer):
         query: `in_hand` comes with the basis, followed in memory with the moves)."""
         at_table = talk.AtTable.of(game, table_basis(game))
         viewer = viewer_among(game, self.user, at_table.members)
-        context = talk.composer(game, viewer, known=at_table.known)
-        key = tuple(context[k] for k in ("talk_rule", "talk_channel", "talk_can_chat"))
-        key += (context["talk_can_react"],)
+        # Compared before anything else is built: most frames leave the composer as it was.
+        key = talk.composer_state(game, viewer, known=at_table.known)
         if key == self.composer_key:
             return ""
         self.composer_key = key  # the first time too: the page may be older than the socket
+        context = talk.composer(game, viewer, known=at_table.known, state=key)
         return render_for(self.request, "games/_chat.html#composer", {**context, "oob": True})
 
     def people_frame(self, game: Game) -> str:

@@ -123,21 +123,42 @@ def chat_open(
     return not (rules.hand_in_progress(game) and rules.is_rated(game))
 
 
-def composer(
+def composer_state(
     game: Game, viewer: rules.Viewer, *, replay: bool = False, known: Known | None = None
-) -> dict[str, Any]:
-    """The rule line, the reaction buttons and the message box for `viewer` now (`known`:
-    from the table basis, so that a socket's redraw of the table reads nothing)."""
+) -> tuple[str, str | None, bool, bool]:
+    """What the composer says and offers `viewer` now: the rule line, the channel written
+    to, whether the message box and the reactions are offered. A socket compares it with the
+    last one drawn before it draws again (games/consumers/game.py `composer_frame`)."""
     channel = rules.write_channel(game, viewer) if not replay else None
     rated = known[0] if known is not None else None
+    return (
+        rule_text(game, viewer, rated=rated) if not replay else "",
+        channel,
+        chat_open(game, viewer, channel, known),
+        channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF,
+    )
+
+
+def composer(
+    game: Game,
+    viewer: rules.Viewer,
+    *,
+    replay: bool = False,
+    known: Known | None = None,
+    state: tuple[str, str | None, bool, bool] | None = None,
+) -> dict[str, Any]:
+    """The rule line, the reaction buttons and the message box for `viewer` now (`known`:
+    from the table basis, so that a socket's redraw of the table reads nothing; `state`:
+    `composer_state`, when the caller has it)."""
+    if state is None:
+        state = composer_state(game, viewer, replay=replay, known=known)
+    rule, channel, can_chat, can_react = state
     return {
         "talk_game": game,
-        "talk_rule": rule_text(game, viewer, rated=rated) if not replay else "",
+        "talk_rule": rule,
         "talk_channel": channel,
-        "talk_can_chat": chat_open(game, viewer, channel, known),
-        "talk_can_react": (
-            channel is not None and viewer.seated and game.talk_mode != Game.Talk.OFF
-        ),
+        "talk_can_chat": can_chat,
+        "talk_can_react": can_react,
         "talk_reactions": [
             {"code": code, "shown": str(shown), "label": str(label), "key": str(n)}
             for n, (code, (shown, label)) in enumerate(rules.REACTIONS.items(), start=1)
