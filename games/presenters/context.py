@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext as _
 
 from games.bots import thinking
-from games.clocks import turns
 from games.gamekind import Frame
 from games.live.presence import Presence, presence_of, watchers
 from games.models import Game
 from games.presenters.basis import TableBasis, table_basis
-from games.presenters.felt import Public, draw
+from games.presenters.felt import Public, draw, head
 from games.presenters.undo import undo_context
 from games.services import absence
 from games.steps import Steps
@@ -93,8 +92,7 @@ def table_context(
         "side_key": basis.side_key,
         "hint": "",
         "abandoned": abandoned,  # no turns, no controls (games/services/absence.py)
-        # The clock's pace, and the server's time for the page to count seat clocks down.
-        "pace": turns.pace_text(game.move_seconds),
+        # The server's time for the page to count seat clocks down.
         "now_ms": int(time.time() * 1000),
     }
     state = basis.state
@@ -102,6 +100,7 @@ def table_context(
         return {
             **base,
             "phase": "waiting",
+            "head": head(basis, {}, 0),
             "turn_text": _("The game has not started yet."),
             "seats": [],
         }
@@ -138,6 +137,8 @@ def table_context(
     )
     frame = drawn["frame"]
     felt = public.felt()
+    # How many people without a seat have the table open (a cache read).
+    watching = watchers(game.pk, [m.user_id for m in basis.seated.values()])
     return {
         **base,
         **drawn,
@@ -152,8 +153,8 @@ def table_context(
         "undo": told["undo"],
         # What the viewer may do about absent players (templates/games/_absence.html).
         "absence": absence.table_offers(game, basis.members, viewer, here),
-        # How many people without a seat have the table open (a cache read).
-        "watching": watchers(game.pk, [m.user_id for m in basis.seated.values()]),
+        "watching": watching,
+        "head": public.head(watching),
     }
 
 

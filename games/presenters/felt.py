@@ -5,10 +5,10 @@ spectator's chair) from the rules' `view(state, seat)`, never the raw state: the
 (`g`, from the game's `Table`), the seat boxes, how the game ended. The live table
 (games/presenters/context.py) and the replay (games/presenters/replay.py) both draw with it.
 
-`Public` draws the felt (every seat and the middle) from a spectator's chair once per version
-for every viewer, and keeps it on the version's basis (games/presenters/basis.py): nothing of
-it depends on who looks, since static/css/seats.css places it around each viewer
-(docs/render-once.md).
+`Public` draws the felt (every seat and the middle) and the head above it (the title and the
+facts) from a spectator's chair once per version for every viewer, and keeps them on the
+version's basis (games/presenters/basis.py): nothing of them depends on who looks, since
+static/css/seats.css places the felt around each viewer (docs/render-once.md).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from games.clocks.turns import pace_text
 from games.gamekind import Frame, GameKind
 from games.live.presence import Presence
 from games.models import Membership
@@ -178,6 +179,20 @@ def _team(team: int) -> str:
     return _("Team %(team)s") % {"team": "AB"[team]}
 
 
+def head(basis: TableBasis, g: dict[str, Any], watching: int) -> SafeString:
+    """The title and the facts above the felt (games/table.html#head): `g`, the game's part
+    as a spectator sees it ({} before the game has started)."""
+    context = {
+        "g": g,
+        "game": basis.game,
+        "kind": basis.kind,
+        "urls": basis.urls,
+        "pace": pace_text(basis.game.move_seconds),
+        "watching": watching,
+    }
+    return SafeString(render_to_string("games/table.html#head", context))
+
+
 @dataclass
 class Felt:
     """The felt of one version as a spectator sees it: the seat dicts (read by a socket's
@@ -282,6 +297,16 @@ class Public:
             return Felt(drawn["seats"], html)
 
         found: Felt = self._kept("felt", key, build)
+        return found
+
+    def head(self, watching: int) -> SafeString:
+        """The title and the facts above the felt (games/table.html#head), with how many
+        people watch (`watching`, which changes without a new version)."""
+
+        def build() -> SafeString:
+            return head(self.basis, self._drawn(with_seats=False)["g"], watching)
+
+        found: SafeString = self._kept("head", (watching, self._step()), build)
         return found
 
     def middle(self) -> dict[str, Any]:
