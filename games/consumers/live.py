@@ -11,7 +11,6 @@ import math
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import SynchronousOnlyOperation
@@ -90,20 +89,6 @@ class LiveConsumer(AsyncWebsocketConsumer):
         """After the socket closed: extra clean-up (presence)."""
 
     # --- lifecycle ---------------------------------------------------------------------
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Channels' dispatch without its per-event `close_old_connections()`: that call
-        runs on the one thread-sensitive thread every view also uses, so under load each
-        push would queue behind other people's requests. These handlers never touch the
-        database on the event loop; the render pool looks after its own connections.
-
-        Overrides channels.consumer.AsyncConsumer.dispatch and calls the undocumented
-        channels.consumer.get_handler_name, written against Channels 4.3.2
-        (tests/fences/ fails when an upgrade changes either)."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         user = self.scope.get("user")

@@ -66,3 +66,11 @@ def test_two_players_chat_and_react_and_a_spectator_is_not_heard(
     expect(ann.locator("#chat-unread")).to_be_hidden()
     expect(ann.locator(".chat-reaction", has_text="😊")).to_be_visible()
     shots(ann, shoot, "talk-phone-dark-open")
+
+    # Every page gets the same head (games/presenters/felt.py `Public.head`): the spectator's
+    # shows "You are watching", the players' hide it (static/css/table.css).
+    expect(cat.locator("#table .watching-chip")).to_be_visible()
+    expect(ben.locator("#table .watching-chip")).to_be_hidden()
+    shots(cat, shoot, "talk-spectator-desktop")
+    cat.set_viewport_size(PHONE)
+    shots(cat, shoot, "talk-spectator-phone")

@@ -57,9 +57,6 @@ OVERRIDES: dict[str, str] = {
         "channels.security.websocket:OriginValidator.valid_origin"
     ),
     "games.consumers.live.LiveConsumer.__init__": CALLS_SUPER,
-    "games.consumers.live.LiveConsumer.dispatch": (
-        "channels.generic.websocket:AsyncWebsocketConsumer.dispatch"
-    ),
     "games.consumers.live.LiveConsumer.connect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.disconnect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.receive": "documented: AsyncWebsocketConsumer's hook",

@@ -30,7 +30,6 @@ DISTRIBUTION: dict[str, str] = {}
 HANDLERS = "hundredten/handlers.py"
 SQLITE = "hundredten/sqlite/base.py"
 LAYERS = "hundredten/layers.py"
-LIVE = "games/consumers/live.py"
 POOL = "games/consumers/pool.py"
 ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
@@ -227,14 +226,6 @@ FENCES = [
         "693c3172deb6431b",
         LAYERS,
     ),
-    # The consumers' dispatch (games.consumers.live).
-    Fence(
-        "channels.generic.websocket:AsyncWebsocketConsumer.dispatch",
-        "(self, message)",
-        "39f34e7d4fb0f655",
-        LIVE,
-    ),
-    Fence("channels.consumer:get_handler_name", "(message)", "c88c7b7d8763fb61", LIVE),
     # The websocket origin check.
     Fence(
         "channels.security.websocket:OriginValidator.__call__",

@@ -1,7 +1,7 @@
 """Fences around what our code takes from the inside of Django, Channels, channels-redis and
 asgiref: private or undocumented methods, functions and attributes that one of our files
 overrides, replaces, calls or mirrors (the kept request threads, the SQLite writer lock, the
-channel layer, the consumers' dispatch, the origin check), and the
+channel layer, the origin check), and the
 Python-level behaviour the render pool and the garbage collector tuning were measured on.
 
 Each fence records the signature and a digest of the source of one such method as it was
