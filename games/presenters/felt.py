@@ -245,12 +245,15 @@ class Public:
     here: Presence
     steps: Steps | None
 
-    def _step(self) -> tuple[str, int | None] | None:
+    def _step(self) -> tuple[str, int] | None:
         if self.steps is None:
             return None
         # A resolution is public (who played what): every chair sees the same steps.
         steps_key, count = self.basis.kind.table.steps(self.basis.public)
-        return steps_key, self.steps.step_for(steps_key, count)
+        step = self.steps.step_for(steps_key, count)
+        # No step: the current state, drawn alike whether or not a socket keeps a record of
+        # steps (a move's answer keeps none), so the answer and the sockets share a drawing.
+        return None if step is None else (steps_key, step)
 
     def _kept(self, part: str, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
         felts = self.basis.felts

@@ -18,6 +18,7 @@ from games.presenters.basis import clear_table_cache, table_basis
 from games.presenters.context import table_context
 from games.presenters.felt import Public, draw
 from games.registry import REGISTRY
+from games.steps import Steps
 from tests.conftest import make_user
 from tests.games.conftest import start_table
 
@@ -83,3 +84,16 @@ def test_who_is_here_is_part_of_what_the_felt_is_kept_by(alice, bob):
     here = Public(basis, to_act, False, alone, None).felt()
     assert here.html != first.html and 'data-seat="0"' in here.html
     assert Public(basis, to_act, False, alone, None).felt() is here
+
+
+def test_a_moves_answer_and_the_sockets_share_the_drawing_of_a_version(alice, bob):
+    """The mover's answer draws the table without a record of steps, each socket with its
+    own (games/steps.py): when no resolution is being played out, both are the current
+    state, drawn once for both."""
+    game = start_table([alice, bob])
+    clear_table_cache()
+    basis = table_basis(game)
+    answer = table_context(game, alice, basis=basis)
+    pushed = table_context(game, bob, basis=basis, steps=Steps())
+    assert pushed["felt"] is answer["felt"]
+    assert pushed["head"] is answer["head"]
