@@ -107,6 +107,9 @@ _SIDES: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
 # A seat box's inside by its content: at a table of ten every viewer sees the nine other
 # boxes alike, so each is drawn once per change instead of once per viewer.
 _SEAT_BOXES: CommittedCache[str, SafeString] = CommittedCache(size=8192)
+# The head above the felt (games/presenters/felt.py `head`) by what it shows: it changes with
+# the facts, seldom with the version.
+HEADS: CommittedCache[tuple[Any, ...], SafeString] = CommittedCache(size=2048)
 # A committed version's members, read under the game's lock, kept when no socket of the game
 # is open here to have its table built at once (`on_version_committed`).
 _MEMBERS: CommittedCache[BasisKey, tuple[Membership, ...]] = CommittedCache(size=256)
@@ -117,6 +120,7 @@ def clear_table_cache() -> None:
     _BASES.clear()
     _SIDES.clear()
     _SEAT_BOXES.clear()
+    HEADS.clear()
     _MEMBERS.clear()
 
 

@@ -26,7 +26,7 @@ from games.clocks.turns import pace_text
 from games.gamekind import Frame, GameKind
 from games.live.presence import Presence
 from games.models import Membership
-from games.presenters.basis import TableBasis, seat_box
+from games.presenters.basis import HEADS, TableBasis, seat_box
 from games.presenters.seats import many
 from games.steps import Steps
 from games.words import and_list
@@ -181,16 +181,26 @@ def _team(team: int) -> str:
 
 def head(basis: TableBasis, g: dict[str, Any], watching: int) -> SafeString:
     """The title and the facts above the felt (games/table.html#head): `g`, the game's part
-    as a spectator sees it ({} before the game has started)."""
-    context = {
-        "g": g,
-        "game": basis.game,
-        "kind": basis.kind,
-        "urls": basis.urls,
-        "pace": pace_text(basis.game.move_seconds),
-        "watching": watching,
-    }
-    return SafeString(render_to_string("games/table.html#head", context))
+    as a spectator sees it ({} before the game has started). Drawn once for what it shows,
+    which most moves leave as it was."""
+    game, urls = basis.game, basis.urls
+    pace = pace_text(game.move_seconds)
+    facts = tuple((str(f.get("text", "")), str(f.get("class", ""))) for f in g.get("facts", ()))
+    # The links (`urls`) follow from the game and its kind.
+    key = (translation.get_language(), basis.kind.slug, game.pk, game.name, facts, pace, watching)
+    html = HEADS.get(key)
+    if html is None:
+        context = {
+            "g": g,
+            "game": game,
+            "kind": basis.kind,
+            "urls": urls,
+            "pace": pace,
+            "watching": watching,
+        }
+        html = SafeString(render_to_string("games/table.html#head", context))
+        HEADS.put_now(key, html)
+    return html
 
 
 @dataclass

@@ -13,17 +13,18 @@ import pytest
 from django.conf import settings
 from django.template.loader import render_to_string
 
+from games.clocks.turns import pace_text
 from games.gamekind import GameKind
 from games.live.presence import Presence
 from games.models import Game
 from games.presenters import felt as felt_module
 from games.presenters.basis import TableBasis, clear_table_cache, table_basis
 from games.presenters.context import table_context
-from games.presenters.felt import draw, head
+from games.presenters.felt import Public, draw
 from games.registry import REGISTRY
 from games.services import table
 from tests.conftest import make_user
-from tests.games.conftest import start_table
+from tests.games.conftest import active_seat, bid_choice, start_table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,10 @@ def spectators_drawing(basis: TableBasis) -> tuple[str, str]:
         ratings=basis.ratings,
     )
     felt = render_to_string("games/table.html#felt", {**seen, "kind": kind})
-    return head(basis, seen["g"], 0), felt
+    game = basis.game
+    heading = {"g": seen["g"], "game": game, "kind": kind, "urls": basis.urls, "watching": 0}
+    heading["pace"] = pace_text(game.move_seconds)
+    return render_to_string("games/table.html#head", heading), felt
 
 
 @pytest.mark.parametrize("kind", REGISTRY.values(), ids=lambda k: k.slug)
@@ -61,6 +65,8 @@ def test_each_player_gets_the_spectators_public_bytes_drawn_once_a_version(
     stranger = make_user(f"{kind.slug[:3]}px")
     game = start_table(people, kind=kind.slug, seed="public", public=True)
     heads: list[int] = []
+
+    head = felt_module.head
 
     def counted(*args: Any) -> Any:
         heads.append(1)
@@ -88,11 +94,12 @@ def test_each_player_gets_the_spectators_public_bytes_drawn_once_a_version(
         state = basis.state
         seat = rng.choice(sorted(kind.rules.to_act(state)))
         action = rng.choice(list(kind.rules.legal_actions(state, seat)))
+
+        def chosen(kind: GameKind, seat: int, action: Any = action) -> Any:
+            return action
+
         table.submit_move(
-            game_id=game.pk,
-            user=people[seat],
-            choice=lambda kind, seat, action=action: action,
-            seen_version=game.version,
+            game_id=game.pk, user=people[seat], choice=chosen, seen_version=game.version
         )
         game.refresh_from_db()
     assert versions >= 20  # the game went on long enough to compare many versions
@@ -114,3 +121,19 @@ def test_only_a_spectators_page_shows_that_they_watch(alice, bob, dave):
     assert all('<li class="watching-chip">You are watching</li>' in p for p in pages.values())
     css = (settings.BASE_DIR / "static/css/table.css").read_text()
     assert ".table[data-own-seat] .watching-chip { display: none; }" in css
+
+
+def test_the_head_is_drawn_again_only_when_what_it_shows_changes(alice, bob):
+    game = start_table([alice, bob], public=True)
+    clear_table_cache()
+    first = table_context(game, alice)["head"]
+    seat = active_seat(game)
+    table.submit_move(
+        game_id=game.pk, user=[alice, bob][seat], choice=bid_choice(0), seen_version=game.version
+    )
+    game.refresh_from_db()
+    later = table_context(game, alice)  # a pass: the bidding goes on, the facts stay
+    assert later["version"] > 0 and later["head"] is first
+    assert table_context(game, alice, basis=table_basis(game))["head"] is first
+    watched = Public(table_basis(game), frozenset(), False, Presence(), None).head(watching=2)
+    assert watched is not first and "2 watching" in watched
