@@ -295,6 +295,14 @@ class Public:
             ratings=basis.ratings,
         )
 
+    def _viewless(self) -> dict[str, Any]:
+        """The table drawn from a spectator's chair without the seats: what the head and the
+        middle read, drawn once for both (it does not depend on who is present)."""
+        found: dict[str, Any] = self._kept(
+            "drawn", (self._step(),), lambda: self._drawn(with_seats=False)
+        )
+        return found
+
     def felt(self) -> Felt:
         """Every seat and the middle (games/table.html#felt)."""
         here = self.here
@@ -317,7 +325,7 @@ class Public:
         people watch (`watching`, which changes without a new version)."""
 
         def build() -> SafeString:
-            return head(self.basis, self._drawn(with_seats=False)["g"], watching)
+            return head(self.basis, self._viewless()["g"], watching)
 
         found: SafeString = self._kept("head", (watching, self._step()), build)
         return found
@@ -327,7 +335,7 @@ class Public:
         with the step it shows (`step`, `steps_key`)."""
 
         def build() -> dict[str, Any]:
-            drawn = self._drawn(with_seats=False)
+            drawn = self._viewless()
             context = {**drawn, "kind": self.basis.kind}
             html = SafeString(render_to_string("games/table.html#center", context))
             return {"step": drawn["step"], "steps_key": drawn["steps_key"], "middle": html}
