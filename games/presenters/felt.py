@@ -19,7 +19,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext as _
 
 from games.clocks.turns import pace_text
@@ -185,7 +185,12 @@ def head(basis: TableBasis, g: dict[str, Any], watching: int) -> SafeString:
     which most moves leave as it was."""
     game, urls = basis.game, basis.urls
     pace = pace_text(game.move_seconds)
-    facts = tuple((str(f.get("text", "")), str(f.get("class", ""))) for f in g.get("facts", ()))
+    # A fact's text is escaped unless it is markup the game made (SafeData): both are the key.
+    facts = tuple(
+        (str(text), isinstance(text, SafeData), str(f.get("class", "")))
+        for f in g.get("facts", ())
+        for text in [f.get("text", "")]
+    )
     # The links (`urls`) follow from the game and its kind.
     key = (translation.get_language(), basis.kind.slug, game.pk, game.name, facts, pace, watching)
     html = HEADS.get(key)
