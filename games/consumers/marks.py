@@ -54,10 +54,16 @@ class Drawn:
     version: int
     outline: tuple[Any, ...]
     seats: dict[int, tuple[Any, ...]]
+    banner: tuple[str, bool]
 
     @classmethod
     def of(cls, context: dict[str, Any]) -> Drawn:
-        return cls(int(context["version"]), outline(context), seat_marks(context))
+        return cls(int(context["version"]), outline(context), seat_marks(context), banner(context))
+
+
+def banner(context: dict[str, Any]) -> tuple[str, bool]:
+    """What the turn banner of `context` says, and whether it is the viewer's turn."""
+    return str(context.get("turn_text", "")), bool(context.get("my_turn"))
 
 
 def patch(drawn: Drawn | None, context: dict[str, Any]) -> tuple[str, Drawn] | None:
@@ -78,8 +84,12 @@ def patch(drawn: Drawn | None, context: dict[str, Any]) -> tuple[str, Drawn] | N
         return None
     changed = [s for s in context["seats"] if seats[s["seat"]] != drawn.seats[s["seat"]]]
     # Each changed seat's element is the same bytes for every socket, and the viewer's banner
-    # the same as every other viewer's with the same words: each drawn once (`Felt`).
-    felt = context["felt"]
-    banner = felt.banner(version, str(context.get("turn_text", "")), bool(context.get("my_turn")))
-    frame = "".join(felt.patch(s, version) for s in changed) + banner
-    return frame, Drawn(version, drawn.outline, seats)
+    # the same as every other viewer's with the same words: each drawn once (`Felt`). A
+    # banner that says what the page shows already is not sent (at a table of ten, the nine
+    # still to choose keep "your turn" while the others commit), unless the frame would
+    # otherwise be empty: it carries the version onto the page (`data-table-version`).
+    felt, words = context["felt"], banner(context)
+    frame = "".join(felt.patch(s, version) for s in changed)
+    if words != drawn.banner or not frame:
+        frame += felt.banner(version, *words)
+    return frame, Drawn(version, drawn.outline, seats, words)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import parse_qs
 
 from django.db import connection
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from accounts import friends as accounts_friends
 from games.addresses import game_url
@@ -55,10 +57,19 @@ def turn_banner_html(user: User, *, fresh: set[int] | None = None) -> str:
     """The #turn-banner fragment for `user`: empty (hidden) when it is nobody's turn of
     theirs. `fresh` holds game ids whose turn just started: only then does the page chime
     or notify (a reconnect redraws the banner silently)."""
-    awaiting = games_awaiting(user)
+    awaiting = tuple(games_awaiting(user))
     is_fresh = bool(fresh and any(game.pk in fresh for game in awaiting))
+    return _banner(get_language(), awaiting, is_fresh)
+
+
+@functools.lru_cache(maxsize=512)
+def _banner(language: str | None, awaiting: tuple[AwaitingGame, ...], fresh: bool) -> str:
+    """The banner drawn once for everybody it tells the same: at a table whose players all
+    act at once, a new turn starts for every one of them with one banner, and a player who
+    has chosen sees the empty one everybody shares. It names no user, only games; the
+    language is in the key because the render translates."""
     return render_to_string(
-        "games/_notices.html#turn_banner", {"awaiting": awaiting, "fresh": is_fresh}
+        "games/_notices.html#turn_banner", {"awaiting": awaiting, "fresh": fresh}
     )
 
 

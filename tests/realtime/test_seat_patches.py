@@ -58,12 +58,13 @@ async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(
     assert len(frames) == 1
     frame = frames[0]
     now = await database_sync_to_async(_current)(game.pk)
-    # Bob's seat (chosen, no longer to act) and the banner, at the new version; nothing else.
+    # Bob's seat (chosen, no longer to act) at the new version; nothing else. Alice has
+    # still to choose: her banner says so already, and is not sent again.
     assert 'id="table"' not in frame
-    assert SWAPPED.findall(frame) == [".seat[data-seat='1']", ".turn-banner"]
+    assert SWAPPED.findall(frame) == [".seat[data-seat='1']"]
     assert set(PATCH_VERSION.findall(frame)) == {str(now)}
-    assert "chosen" in frame and "seat-active" not in frame.split("turn-banner")[0]
-    assert "Your turn: choose a card." in frame  # alice has still to choose
+    assert "chosen" in frame and "seat-active" not in frame
+    assert "turn-banner" not in frame
     assert not CARD.search(frame)  # no card at all: not bob's, not alice's
     assert len(frame) < len(first) / 4
     # Alice commits: her own table changes beyond the marks (her choice, her controls).
@@ -77,6 +78,7 @@ async def test_another_players_commitment_is_a_patch_of_its_seat_and_the_banner(
     await database_sync_to_async(_choose)(carol, game, 2)
     frames = await frames_until_quiet(ws, quiet=0.5)
     assert len(frames) == 1 and 'id="table"' not in frames[0]
+    assert SWAPPED.findall(frames[0]) == [".seat[data-seat='2']", ".turn-banner"]
     assert "Waiting for Dave to choose a card." in frames[0]
     await ws.disconnect()
 
@@ -100,8 +102,9 @@ async def test_another_players_pass_at_hearts_is_a_patch_too(four):
     assert len(frames) == 1
     frame = frames[0]
     assert 'id="table"' not in frame  # alice's ticks in her pass picker stay as they are
-    assert SWAPPED.findall(frame) == [".seat[data-seat='1']", ".turn-banner"]
-    assert "passed" in frame and "Your turn: choose three cards to pass to" in frame
+    # Her banner ("your turn: choose three cards…") says what it said: not sent again.
+    assert SWAPPED.findall(frame) == [".seat[data-seat='1']"]
+    assert "passed" in frame and "turn-banner" not in frame
     assert not set(passed) & set(re.findall(r'data-card="([^"]+)"', frame))
     await ws.disconnect()
 
@@ -117,6 +120,15 @@ def test_a_patch_only_when_nothing_but_the_seats_and_the_banner_changed(four):
     frame, after = patched
     assert after.version == later["version"]
     assert SWAPPED.findall(frame) == [".turn-banner"]  # no seat changed
+    # A seat's marks changed: its element, and the banner only if its words did.
+    seats = [dict(s) for s in before["seats"]]
+    seats[1]["active"] = not seats[1]["active"]
+    moved = {**later, "seats": seats}
+    frame, _ = marks.patch(drawn, moved) or ("", None)
+    assert SWAPPED.findall(frame) == [".seat[data-seat='1']"]
+    frame, _ = marks.patch(drawn, {**moved, "turn_text": "Waiting for Carol."}) or ("", None)
+    assert SWAPPED.findall(frame) == [".seat[data-seat='1']", ".turn-banner"]
+    assert "Waiting for Carol." in frame
     # Anything else the table draws makes it a whole table.
     for changed in (
         {"phase": "over"},

@@ -44,6 +44,33 @@ def test_the_banner_lists_the_active_games_where_it_is_the_users_own_turn(alice,
     assert games_awaiting(bob) == [(Game.objects.get(name="Bob to bid").pk, "Bob to bid")]
 
 
+def test_a_banner_is_drawn_once_for_everybody_it_tells_the_same(alice, bob, monkeypatch):
+    """At a table where everybody acts at once, a new turn tells each player the same: the
+    banner is drawn once (games/consumers/user.py `_banner`), per language."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from games.consumers import turn_banner_html, user
+
+    user._banner.cache_clear()
+    drawn: list[str] = []
+
+    def counting(name, context, *args, **kwargs):
+        drawn.append(name)
+        return render_to_string(name, context, *args, **kwargs)
+
+    monkeypatch.setattr("games.consumers.user.render_to_string", counting)
+    game = start_table([alice, bob], kind="one-hundred-and-four", seed="banner")
+    fresh = {game.pk}
+    banners = [turn_banner_html(player, fresh=fresh) for player in (alice, bob, alice)]
+    assert len(set(banners)) == 1 and drawn == ["games/_notices.html#turn_banner"]
+    assert 'data-fresh="1"' in banners[0] and f'href="/games/{game.pk}/table/"' in banners[0]
+    assert 'data-fresh="1"' not in turn_banner_html(alice)  # a redraw: another banner
+    with translation.override("de"):
+        german = turn_banner_html(bob, fresh=fresh)
+    assert german != banners[0] and len(drawn) == 3
+
+
 async def test_the_user_socket_tells_bob_it_is_his_turn_from_any_page(duel, cookies, alice, bob):
     # Bob bids first; then it is alice's turn; when alice passes, bob (the only bidder)...
     ws, first = await open_socket("/ws/user/", cookies["alice"])
