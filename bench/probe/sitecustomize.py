@@ -11,7 +11,8 @@ to count, per process:
   every consumer's dispatch calls);
 - template renders, by template (`render_to_string`, the top-level renders);
 - jobs the event loop hands to threads, by executor (asyncio's `run_in_executor`, which
-  asgiref's `sync_to_async` calls: `RenderPool` is the sockets' render threads);
+  asgiref's `sync_to_async` calls: `ws-render` is the sockets' render threads, named by
+  the executor's thread name prefix);
 - websocket frames sent and their bytes (autobahn's `sendMessage`).
 
 On SIGUSR1 it writes the counts since the last dump to `$BENCH_PROBE_FILE.<pid>.json` and
@@ -129,7 +130,9 @@ def _install() -> None:
     original_run_in_executor = asyncio.BaseEventLoop.run_in_executor
 
     def run_in_executor(self: Any, executor: Any, *args: Any) -> Any:
-        count(f"thread jobs {type(executor).__name__}")
+        # The render pool's executor is told apart by the prefix it names its threads with.
+        prefix = str(getattr(executor, "_thread_name_prefix", ""))
+        count(f"thread jobs {prefix if prefix == 'ws-render' else type(executor).__name__}")
         return original_run_in_executor(self, executor, *args)
 
     asyncio.BaseEventLoop.run_in_executor = run_in_executor  # type: ignore[method-assign]

@@ -6,7 +6,6 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import json
-import queue
 import threading
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,61 +26,35 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class RenderPool(concurrent.futures.ThreadPoolExecutor):
-    """A few daemon threads for renders, each keeping its own database connection.
+class RenderPool:
+    """A few threads for renders, each keeping its own database connection.
 
     Renders run here, not on asgiref's single thread-sensitive thread: that thread also
     runs every view, so rendering there would make each event wait for other people's
     requests (and for the previous render, defeating coalescing). Two threads: with the
     GIL more only slow each other (and the views) down; two still overlap a render that
-    waits on PostgreSQL. The threads keep their connections between renders: opening and
-    closing one per render cost as much as the render itself (measured with
-    bench/realtime.py). `close_connections()` closes them (tests; before dropping a
-    database).
+    waits on PostgreSQL. A thread keeps its connection between renders (Django's
+    connections are per thread, and nothing here closes them): opening and closing one per
+    render cost as much as the render itself (measured with bench/realtime.py).
+    `close_connections()` closes them (tests; before dropping a database).
 
-    Relies on how asgiref 3.13.0 and CPython 3.11 use an executor (tests/fences/
-    fails when either changes): SyncToAsync.__call__ hands the call to loop.run_in_executor,
-    which calls nothing but `submit`; ThreadPoolExecutor.__init__ starts no thread (it starts
-    them in the `submit` replaced here); and the private names added here are none of
-    ThreadPoolExecutor's.
+    Python's own executor through its documented arguments: a pool of our own that took
+    jobs from a plain queue (overriding `submit`) was measured against it in five
+    alternated pairs and did not pay (bench/results/render-once.md, twelfth session).
     """
 
     def __init__(self, workers: int) -> None:
-        # A ThreadPoolExecutor by type only (asgiref wants one); its own threads never start.
-        super().__init__(max_workers=1)
-        self.workers = workers
-        self._jobs: queue.SimpleQueue[tuple[concurrent.futures.Future[Any], Callable[[], Any]]]
-        self._jobs = queue.SimpleQueue()
-        self._render_threads: list[threading.Thread] = []
-        self._start_lock = threading.Lock()
+        self.threads: list[threading.Thread] = []
+        self.executor = concurrent.futures.ThreadPoolExecutor(
+            workers, thread_name_prefix="ws-render", initializer=self._started
+        )
 
-    def submit(
-        self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
-    ) -> concurrent.futures.Future[T]:
-        if len(self._render_threads) < self.workers:
-            with self._start_lock:
-                while len(self._render_threads) < self.workers:
-                    name = f"ws-render-{len(self._render_threads)}"
-                    thread = threading.Thread(target=self._work, name=name, daemon=True)
-                    thread.start()
-                    self._render_threads.append(thread)
-        future: concurrent.futures.Future[T] = concurrent.futures.Future()
-        self._jobs.put((future, functools.partial(fn, *args, **kwargs)))
-        return future
-
-    def _work(self) -> None:
-        while True:
-            future, job = self._jobs.get()
-            if not future.set_running_or_notify_cancel():
-                continue
-            try:
-                future.set_result(job())
-            except Exception as exc:  # handed to the awaiting coroutine
-                future.set_exception(exc)
+    def _started(self) -> None:
+        self.threads.append(threading.current_thread())
 
     def close_connections(self) -> None:
         """Close the database connections of every render thread (and wait for it)."""
-        count = len(self._render_threads)
+        count = len(self.threads)
         if not count:
             return
         barrier = threading.Barrier(count)
@@ -92,7 +65,8 @@ class RenderPool(concurrent.futures.ThreadPoolExecutor):
             finally:
                 barrier.wait(timeout=10)  # so each thread takes exactly one of these jobs
 
-        concurrent.futures.wait([self.submit(close) for _ in range(count)], timeout=15)
+        jobs = [self.executor.submit(close) for _ in range(count)]
+        concurrent.futures.wait(jobs, timeout=15)
 
 
 RENDER_POOL = RenderPool(workers=2)
@@ -114,7 +88,9 @@ def _kept_connection(func: Callable[..., T]) -> Callable[..., T]:
 def in_pool(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """`func` as an awaitable run on RENDER_POOL (every query there runs in autocommit,
     so a kept connection never reads an old snapshot)."""
-    return sync_to_async(_kept_connection(func), thread_sensitive=False, executor=RENDER_POOL)
+    return sync_to_async(
+        _kept_connection(func), thread_sensitive=False, executor=RENDER_POOL.executor
+    )
 
 
 async def presence_call(func: Callable[..., T], *args: Any) -> T:

@@ -66,8 +66,6 @@ OVERRIDES: dict[str, str] = {
     "hundredten.redis_pool.KeptClientRedisCache.__init__": (
         "django.core.cache.backends.redis:RedisCache.__init__"
     ),
-    "games.consumers.pool.RenderPool.__init__": "test_render_pool_uses_an_executor_as_python_does",
-    "games.consumers.pool.RenderPool.submit": "test_render_pool_uses_an_executor_as_python_does",
     "games.consumers.game.GameConsumer.__init__": CALLS_SUPER,
     "games.consumers.tables.TableConsumer.__init__": CALLS_SUPER,
     "games.consumers.user.UserConsumer.__init__": CALLS_SUPER,

@@ -19,8 +19,8 @@ WRITTEN_AGAINST: dict[str, tuple[str, str]] = {
     "daphne": ("4.2.3", "4.3"),
     "twisted": ("26.10.0", "26.11"),
 }
-# The interpreter the render pool and the garbage collector tuning were written and measured
-# on (pyproject.toml: requires-python).
+# The interpreter the garbage collector tuning was written and measured on (pyproject.toml:
+# requires-python).
 PYTHON = (3, 11)
 
 # Where the distribution of a target's top-level package is named differently.
@@ -30,7 +30,6 @@ DISTRIBUTION: dict[str, str] = {}
 HANDLERS = "hundredten/handlers.py"
 SQLITE = "hundredten/sqlite/base.py"
 LAYERS = "hundredten/layers.py"
-POOL = "games/consumers/pool.py"
 ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/live/realtime.py"
@@ -129,13 +128,13 @@ FENCES = [
         "asgiref.sync:SyncToAsync.__init__",
         "(self, func, thread_sensitive=True, executor=None, context=None)",
         "3d9c15ea0c461c73",
-        f"{HANDLERS}, {POOL}",
+        HANDLERS,
     ),
     Fence(
         "asgiref.sync:SyncToAsync.__call__",
         "(self, *args, **kwargs)",
         "6376e33c6d3d94c5",
-        f"{HANDLERS}, {POOL}",
+        HANDLERS,
     ),
     # games.live.realtime: which loop async_to_sync runs a push on (a stopped one hangs).
     Fence(

@@ -2,7 +2,7 @@
 asgiref: private or undocumented methods, functions and attributes that one of our files
 overrides, replaces, calls or mirrors (the kept request threads, the SQLite writer lock, the
 channel layer, the origin check), and the
-Python-level behaviour the render pool and the garbage collector tuning were measured on.
+Python-level behaviour the garbage collector tuning was measured on.
 
 Each fence records the signature and a digest of the source of one such method as it was
 when our file was written, and names that file. An upgrade that removes the method, changes
@@ -22,13 +22,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
-from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer
 
@@ -39,7 +35,6 @@ from tests.fences.checks import (
     check_version,
     installed,
     library_overrides,
-    plain_signature,
     qualified,
 )
 from tests.fences.overrides import NOT_SCANNED, OVERRIDES, SCANNED_MODULES
@@ -47,7 +42,6 @@ from tests.fences.records import (
     ALL_FENCES,
     ASGI,
     FENCES,
-    POOL,
     PYTHON,
     ROOT,
     VALUES,
@@ -75,12 +69,12 @@ def test_installed_versions_are_those_the_comments_name(distribution: str) -> No
     check_version(distribution, installed(distribution))
 
 
-def test_python_is_the_one_the_pool_and_the_collector_tuning_were_measured_on() -> None:
+def test_python_is_the_one_the_collector_tuning_was_measured_on() -> None:
     if sys.version_info[:2] != PYTHON:
         raise FenceBroken(
             f"Python {sys.version_info[0]}.{sys.version_info[1]} runs this; {ASGI} tuned the"
-            f" garbage collector and {POOL} subclassed ThreadPoolExecutor on"
-            f" {PYTHON[0]}.{PYTHON[1]}. Re-check both (re-measure the tuning: bench/realtime.py)."
+            f" garbage collector on {PYTHON[0]}.{PYTHON[1]}. Re-check it (re-measure the"
+            f" tuning: bench/realtime.py)."
         )
     # The collector's defaults, which the comment in hundredten/asgi.py explains the tuning by
     # (this process's thresholds are whatever its tests left).
@@ -97,37 +91,6 @@ def test_python_is_the_one_the_pool_and_the_collector_tuning_were_measured_on() 
         )
 
 
-async def test_render_pool_uses_an_executor_as_python_does() -> None:
-    """games.consumers.pool.RenderPool: asgiref and asyncio hand it work through `submit`
-    alone, ThreadPoolExecutor.__init__ starts no thread, and `submit` keeps its shape."""
-    calls: list[str] = []
-
-    class Inline(ThreadPoolExecutor):
-        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-            calls.append("submit")
-            future: Future[Any] = Future()
-            future.set_result(fn(*args, **kwargs))
-            return future
-
-    executor = Inline(max_workers=1, thread_name_prefix="fence-probe")
-    try:
-        answer = await sync_to_async(lambda: 42, thread_sensitive=False, executor=executor)()
-        started = [t.name for t in threading.enumerate() if t.name.startswith("fence-probe")]
-    finally:
-        executor.shutdown(wait=False)
-    problems = []
-    if answer != 42 or calls != ["submit"]:
-        problems.append(f"sync_to_async(executor=...) called submit {len(calls)} times")
-    if started:
-        problems.append(f"ThreadPoolExecutor started threads of its own: {started}")
-    if plain_signature(ThreadPoolExecutor.submit) != "(self, fn, /, *args, **kwargs)":
-        problems.append(
-            f"ThreadPoolExecutor.submit takes {plain_signature(ThreadPoolExecutor.submit)}"
-        )
-    if problems:
-        raise FenceBroken("; ".join(problems) + f". Re-check RenderPool in {POOL}.")
-
-
 def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]]]:
     """For each class of ours that adds state to a library class: the instance attributes
     ours has and the library's has not, the names it is recorded to add, and every name an
@@ -136,7 +99,6 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
     from django.db.backends.sqlite3 import base as sqlite_base
 
     from games.consumers.live import LiveConsumer
-    from games.consumers.pool import RenderPool
     from hundredten.layers import SweepingInMemoryChannelLayer
     from hundredten.sqlite.base import DatabaseWrapper as WriterLockWrapper
 
@@ -155,12 +117,6 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
             {"sweep_interval", "_next_sweep"},
         ),
         (
-            RenderPool,
-            RenderPool(workers=2),
-            ThreadPoolExecutor(max_workers=1),
-            {"workers", "_jobs", "_render_threads", "_start_lock"},
-        ),
-        (
             LiveConsumer,
             LiveConsumer(),
             AsyncWebsocketConsumer(),
@@ -172,9 +128,6 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
     for cls, ours, theirs, recorded in pairs:
         added = set(vars(ours)) - set(vars(theirs))
         found.append((cls, added, recorded, set(vars(theirs)) | set(dir(type(theirs)))))
-        for executor in (ours, theirs):
-            if isinstance(executor, ThreadPoolExecutor):
-                executor.shutdown(wait=False)
     return found
 
 
@@ -194,7 +147,7 @@ def test_the_names_we_add_are_none_of_the_librarys() -> None:
     if problems:
         raise FenceBroken(
             "; ".join(problems) + ". Re-check those classes (hundredten/sqlite/base.py,"
-            " hundredten/layers.py, games/consumers/pool.py, games/consumers/live.py) and the"
+            " hundredten/layers.py, games/consumers/live.py) and the"
             " lists in tests/fences/."
         )
 
