@@ -121,10 +121,12 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "hundredten.sqlite",  # Django's, with writers taking turns
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
-            # Wait for the writer lock instead of failing at once when two requests write.
-            # WAL: pages keep reading while a move is written.
+            # A writer takes SQLite's lock as its transaction begins and one that finds it
+            # taken waits (SQLite's busy handler, up to `timeout` seconds) instead of failing
+            # at once; longer, the user is told to try again (hundredten/busy.py). WAL: pages
+            # keep reading while a move is written.
             "OPTIONS": {
                 "timeout": 20,
                 "transaction_mode": "IMMEDIATE",
@@ -161,11 +163,10 @@ if REDIS_URL:
         }
     }
     # Shared by every daphne process, so login throttling counts across them; one
-    # connection pool and one client per process (hundredten/redis_pool.py), not one
-    # per request or per call.
+    # connection pool per process (hundredten/redis_pool.py), not one per request.
     CACHES = {
         "default": {
-            "BACKEND": "hundredten.redis_pool.KeptClientRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"pool_class": "hundredten.redis_pool.SharedConnectionPool"},
         }

@@ -26,21 +26,3 @@ def test_every_presence_count_is_kept_with_many_games_open(db: None) -> None:
     for game_id in games:
         assert presence.join(game_id, 7)
     assert [game_id for game_id in games if presence.connected_user_ids(game_id, [7]) != {7}] == []
-
-
-def test_the_redis_cache_keeps_one_client_per_connection_pool() -> None:
-    """hundredten/redis_pool.py: every cache object of a process (Django keeps one per async
-    context) and every call share one pool and one redis.Redis around it, instead of a new
-    client per call (building one cost about as much as the command it sends)."""
-    from hundredten.redis_pool import KeptClientRedisCache
-
-    def cache_object() -> KeptClientRedisCache:
-        options = {"pool_class": "hundredten.redis_pool.SharedConnectionPool"}
-        return KeptClientRedisCache("redis://127.0.0.1:6379/15", {"OPTIONS": options})
-
-    first, second = cache_object(), cache_object()
-    client = first._cache.get_client("a")
-    assert first._cache.get_client("b", write=True) is client
-    assert second._cache.get_client("a") is client
-    other = KeptClientRedisCache("redis://127.0.0.1:6379/14", {})._cache.get_client("a")
-    assert other is not client and other.connection_pool is not client.connection_pool

@@ -8,7 +8,6 @@ from __future__ import annotations
 # has: what fences it (a target above, or a test of this module), or why it needs no fence.
 SCANNED_MODULES = [
     "hundredten.handlers",
-    "hundredten.sqlite.base",
     "hundredten.layers",
     "hundredten.origin",
     "hundredten.busy",
@@ -34,19 +33,6 @@ OVERRIDES: dict[str, str] = {
     "hundredten.handlers.KeptThreadsASGIHandler.get_response_async": (
         "django.core.handlers.asgi:ASGIHandler.get_response_async"
     ),
-    "hundredten.sqlite.base.DatabaseWrapper.__init__": CALLS_SUPER,
-    "hundredten.sqlite.base.DatabaseWrapper._start_transaction_under_autocommit": (
-        "django.db.backends.sqlite3.base:DatabaseWrapper._start_transaction_under_autocommit"
-    ),
-    "hundredten.sqlite.base.DatabaseWrapper._commit": (
-        "django.db.backends.sqlite3.base:DatabaseWrapper._commit"
-    ),
-    "hundredten.sqlite.base.DatabaseWrapper._rollback": (
-        "django.db.backends.sqlite3.base:DatabaseWrapper._rollback"
-    ),
-    "hundredten.sqlite.base.DatabaseWrapper._close": (
-        "django.db.backends.sqlite3.base:DatabaseWrapper._close"
-    ),
     "hundredten.layers.SweepingInMemoryChannelLayer.__init__": (
         "channels.layers:InMemoryChannelLayer.__init__"
     ),
@@ -60,12 +46,6 @@ OVERRIDES: dict[str, str] = {
     "games.consumers.live.LiveConsumer.connect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.disconnect": "documented: AsyncWebsocketConsumer's hook",
     "games.consumers.live.LiveConsumer.receive": "documented: AsyncWebsocketConsumer's hook",
-    "hundredten.redis_pool.KeptClientRedisCacheClient.get_client": (
-        "django.core.cache.backends.redis:RedisCacheClient.get_client"
-    ),
-    "hundredten.redis_pool.KeptClientRedisCache.__init__": (
-        "django.core.cache.backends.redis:RedisCache.__init__"
-    ),
     "games.consumers.game.GameConsumer.__init__": CALLS_SUPER,
     "games.consumers.tables.TableConsumer.__init__": CALLS_SUPER,
     "games.consumers.user.UserConsumer.__init__": CALLS_SUPER,

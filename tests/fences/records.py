@@ -28,13 +28,11 @@ DISTRIBUTION: dict[str, str] = {}
 
 # Our files, named by the fences that guard them.
 HANDLERS = "hundredten/handlers.py"
-SQLITE = "hundredten/sqlite/base.py"
 LAYERS = "hundredten/layers.py"
 ORIGIN = "hundredten/origin.py"
 SESSIONS = "accounts/sessions.py"
 REALTIME = "games/live/realtime.py"
 ASGI = "hundredten/asgi.py"
-REDIS_CACHE = "hundredten/redis_pool.py"
 DRAIN = "hundredten/drain.py"
 
 
@@ -140,62 +138,6 @@ FENCES = [
     Fence(
         "asgiref.sync:AsyncToSync.__call__", "(self, *args, **kwargs)", "811b9e33968648b2", REALTIME
     ),
-    # The SQLite writer lock.
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper._start_transaction_under_autocommit",
-        "(self)",
-        "7315cfc61c1dde12",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper._commit",
-        "(self)",
-        "8ebc361e1e8fcb8d",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper._rollback",
-        "(self)",
-        "d671ec3bb3c8ed44",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper._close",
-        "(self)",
-        "d1a3f0e9a11cd084",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper.commit",
-        "(self)",
-        "54b37694faec878a",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper.rollback",
-        "(self)",
-        "40eb099b6c9ba834",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper.close",
-        "(self)",
-        "3a46dac491ee95d5",
-        SQLITE,
-    ),
-    Fence(
-        "django.db.backends.sqlite3.base:DatabaseWrapper.set_autocommit",
-        "(self, autocommit, force_begin_transaction_with_broken_autocommit=False)",
-        "4e91610fe9d81813",
-        SQLITE,
-    ),
-    Fence("django.db.transaction:Atomic.__enter__", "(self)", "1cccb72ad29b1ace", SQLITE),
-    Fence(
-        "django.db.transaction:Atomic.__exit__",
-        "(self, exc_type, exc_value, traceback)",
-        "6c52b1e68d7d22a5",
-        SQLITE,
-    ),
     # The in-memory channel layer: receive and group_send call _clean_expired, which calls
     # _remove_from_groups.
     Fence(
@@ -262,39 +204,6 @@ FENCES = [
     Fence("django.http.request:HttpRequest.scheme", "(self)", "c0908b0322122369", ORIGIN),
     # A socket's session check.
     Fence("django.contrib.auth:get_user", "(request)", "08a852f701f765bc", SESSIONS),
-    # The Redis cache's kept client: get_client replaced (it calls _get_connection_pool and
-    # the _client that __init__ sets); the _class that RedisCache.__init__ sets replaced
-    # (read by _cache).
-    Fence(
-        "django.core.cache.backends.redis:RedisCacheClient.__init__",
-        "(self, servers, serializer=None, pool_class=None, parser_class=None, **options)",
-        "84b786df9ad9dd73",
-        REDIS_CACHE,
-    ),
-    Fence(
-        "django.core.cache.backends.redis:RedisCacheClient.get_client",
-        "(self, key=None, *, write=False)",
-        "ba56fb39ace75b84",
-        REDIS_CACHE,
-    ),
-    Fence(
-        "django.core.cache.backends.redis:RedisCacheClient._get_connection_pool",
-        "(self, write)",
-        "025850f6ffcb98ed",
-        REDIS_CACHE,
-    ),
-    Fence(
-        "django.core.cache.backends.redis:RedisCache.__init__",
-        "(self, server, params)",
-        "40131bec6169f7fa",
-        REDIS_CACHE,
-    ),
-    Fence(
-        "django.core.cache.backends.redis:RedisCache._cache",
-        "(self)",
-        "9ff16af6c04a2401",
-        REDIS_CACHE,
-    ),
     # The drain at shutdown: daphne loads the application (whose import registers the drain's
     # "before shutdown" trigger) before its server registers kill_all_applications, and
     # Twisted calls a phase's triggers in the order registered; kill_all_applications cancels

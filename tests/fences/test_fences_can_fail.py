@@ -14,11 +14,13 @@ from channels.layers import InMemoryChannelLayer
 
 from tests.fences.checks import check_fence, check_overrides, check_value, check_version, qualified
 from tests.fences.overrides import OVERRIDES
-from tests.fences.records import FENCES, HANDLERS, SQLITE, VALUES, Fence, FenceBroken
+from tests.fences.records import FENCES, HANDLERS, VALUES, Fence, FenceBroken
 
 # --- that each fence can fail ----------------------------------------------------------------
 
-SOME_FENCE = next(fence for fence in FENCES if fence.ours == SQLITE)
+SOME_FENCE = next(
+    fence for fence in FENCES if fence.target == "django.core.handlers.asgi:ASGIHandler.__init__"
+)
 SOME_VALUE = next(fence for fence in VALUES if fence.ours == HANDLERS)
 
 
@@ -28,13 +30,11 @@ SOME_VALUE = next(fence for fence in VALUES if fence.ours == HANDLERS)
         (dataclasses.replace(SOME_FENCE, digest="0" * 16), "changed: its source's digest is"),
         (dataclasses.replace(SOME_FENCE, signature="(self, using)"), "now takes (self)"),
         (
-            dataclasses.replace(
-                SOME_FENCE, target="django.db.backends.sqlite3.base:DatabaseWrapper._gone"
-            ),
+            dataclasses.replace(SOME_FENCE, target="django.core.handlers.asgi:ASGIHandler._gone"),
             "is gone in django",
         ),
         (
-            dataclasses.replace(SOME_FENCE, target="django.db.backends.gone:Wrapper._commit"),
+            dataclasses.replace(SOME_FENCE, target="django.core.handlers.gone:Handler.__init__"),
             "is gone",
         ),
     ],
@@ -45,17 +45,17 @@ def test_a_fence_fails_naming_our_file(broken: Fence, says: str) -> None:
         check_fence(broken)
     message = str(failure.value)
     assert says in message
-    assert f"Re-check {SQLITE} (written against django 5.2.19)" in message
+    assert f"Re-check {HANDLERS} (written against django 5.2.19)" in message
 
 
 def test_a_fence_fails_when_the_source_cannot_be_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from django.db.backends.sqlite3 import base as sqlite_base
+    from django.core.handlers import asgi
 
     # A method now implemented in C (or shipped without its source): no digest to compare.
-    monkeypatch.setattr(sqlite_base.DatabaseWrapper, "_start_transaction_under_autocommit", len)
+    monkeypatch.setattr(asgi.ASGIHandler, "__init__", len)
     with pytest.raises(FenceBroken, match="cannot be read as Python source") as failure:
         check_fence(SOME_FENCE)
-    assert f"Re-check {SQLITE}" in str(failure.value)
+    assert f"Re-check {HANDLERS}" in str(failure.value)
 
 
 def test_a_value_fence_fails_naming_our_file() -> None:
@@ -65,7 +65,7 @@ def test_a_value_fence_fails_naming_our_file() -> None:
 
 @pytest.mark.parametrize("version", ["5.2.18", "5.3", "5.3.0a1", "6.0.1"])
 def test_a_version_outside_the_series_fails(version: str) -> None:
-    with pytest.raises(FenceBroken, match=r"Re-check .*hundredten/sqlite/base\.py"):
+    with pytest.raises(FenceBroken, match=r"Re-check .*hundredten/handlers\.py"):
         check_version("django", version)
 
 

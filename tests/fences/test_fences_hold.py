@@ -1,8 +1,7 @@
 """Fences around what our code takes from the inside of Django, Channels, channels-redis and
 asgiref: private or undocumented methods, functions and attributes that one of our files
-overrides, replaces, calls or mirrors (the kept request threads, the SQLite writer lock, the
-channel layer, the origin check), and the
-Python-level behaviour the garbage collector tuning was measured on.
+overrides, replaces, calls or mirrors (the kept request threads, the channel layer, the
+origin check), and the Python-level behaviour the garbage collector tuning was measured on.
 
 Each fence records the signature and a digest of the source of one such method as it was
 when our file was written, and names that file. An upgrade that removes the method, changes
@@ -95,21 +94,10 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
     """For each class of ours that adds state to a library class: the instance attributes
     ours has and the library's has not, the names it is recorded to add, and every name an
     instance of the library class has (class attributes included)."""
-    from django.db import connections
-    from django.db.backends.sqlite3 import base as sqlite_base
-
     from games.consumers.live import LiveConsumer
     from hundredten.layers import SweepingInMemoryChannelLayer
-    from hundredten.sqlite.base import DatabaseWrapper as WriterLockWrapper
 
-    sqlite_settings = {**connections.settings["default"], "NAME": ":memory:"}
     pairs: list[tuple[type, Any, Any, set[str]]] = [
-        (
-            WriterLockWrapper,
-            WriterLockWrapper(sqlite_settings),
-            sqlite_base.DatabaseWrapper(sqlite_settings),
-            {"holds_writer_lock"},
-        ),
         (
             SweepingInMemoryChannelLayer,
             SweepingInMemoryChannelLayer(),
@@ -132,8 +120,8 @@ def instance_attributes_added() -> list[tuple[type, set[str], set[str], set[str]
 
 
 def test_the_names_we_add_are_none_of_the_librarys() -> None:
-    """An upgrade that gives the parent an attribute of the name ours uses (`_queue`, `_jobs`,
-    `holds_writer_lock`...) would have one silently overwrite the other."""
+    """An upgrade that gives the parent an attribute of the name ours uses (`_next_sweep`,
+    `closing`...) would have one silently overwrite the other."""
     problems = []
     for cls, added, recorded, theirs in instance_attributes_added():
         name = qualified(cls)
@@ -146,9 +134,8 @@ def test_the_names_we_add_are_none_of_the_librarys() -> None:
             problems.append(f"{name}'s {clashes} are now also the library class's")
     if problems:
         raise FenceBroken(
-            "; ".join(problems) + ". Re-check those classes (hundredten/sqlite/base.py,"
-            " hundredten/layers.py, games/consumers/live.py) and the"
-            " lists in tests/fences/."
+            "; ".join(problems) + ". Re-check those classes (hundredten/layers.py,"
+            " games/consumers/live.py) and the lists in tests/fences/."
         )
 
 
