@@ -126,7 +126,8 @@
   // answer's out-of-band #table-side, looked for in the old table only, would log
   // htmx:oobErrorNoTarget. htmx fires that answer's events on the old table, which listeners
   // on document never hear: each table a request leaves from gets this listener, which swaps
-  // the answer into the current table instead (unless it is older: then it is dropped).
+  // the answer into the current table instead (unless it is older: then it is dropped). A
+  // hint's answer goes to the current table's hint the same way.
   function answerForReplacedTable(event) {
     var detail = event.detail;
     var gone = detail.target;
@@ -134,7 +135,19 @@
     var wanted = detail.shouldSwap;
     detail.shouldSwap = false;
     var table = document.getElementById("table");
-    if (!wanted || gone.id !== "table" || !table || !window.htmx) return;
+    if (!wanted || !table || !window.htmx) return;
+    if (gone.id === "hint") {
+      // A hint asked of a table that a redraw of the same version replaced (the socket's
+      // first frame after the page loaded, say): shown in the table now in the page. After
+      // a move it would be another turn's hint: dropped.
+      var asked = gone.closest("#table");
+      var hint = document.getElementById("hint");
+      if (hint && asked && parseInt(asked.getAttribute("data-version"), 10) === currentVersion()) {
+        window.htmx.swap(hint, detail.serverResponse, {swapStyle: "outerHTML", swapDelay: 0});
+      }
+      return;
+    }
+    if (gone.id !== "table") return;
     var incoming = versionIn(detail.serverResponse);
     if (incoming === null || outdated(incoming)) return;
     remember();
