@@ -39,8 +39,8 @@ class RenderPool:
     `close_connections()` closes them (tests; before dropping a database).
 
     Python's own executor through its documented arguments: a pool of our own that took
-    jobs from a plain queue (overriding `submit`) was measured against it in five
-    alternated pairs and did not pay (bench/results/render-once.md, twelfth session).
+    jobs from a plain queue (overriding `submit`) was measured against it in
+    alternated pairs and lost one (bench/results/render-once.md, twelfth session).
     """
 
     def __init__(self, workers: int) -> None:
