@@ -14,7 +14,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Page, Route, ViewportSize, expect
 
 from tests.browser.helpers import sign_up_on
 from tests.timeouts import HEAVY_TIMEOUT
@@ -79,7 +79,7 @@ def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, s
     expect(page.locator("#hint")).to_contain_text("Hint:")
     # A redraw of the same version (the socket's first frame after a page load) may land
     # between a hint's request and its answer: the answer shows in the table now there.
-    held: list = []
+    held: list[Route] = []
     page.route("**/hint/", lambda route: held.append(route))
     page.get_by_role("button", name="Hint").click()
     for _ in range(200):
