@@ -4,7 +4,8 @@
 // that invisible:
 // - an older table never replaces a newer one (data-version: a slow POST answer arriving
 //   after a push is dropped; the side panel by its data-side), and an answer whose table a
-//   push replaced meanwhile goes into the current table, not the old one;
+//   push replaced meanwhile goes into the current table, not the old one; a hint shown
+//   stays through a redraw of the same version;
 // - focus stays on the same control (buttons have stable ids), or on #table when that
 //   control is gone, so keyboard play goes on with Tab; the scroll position stays put
 //   (a scrolled page keeps its height as a floor, so it cannot shrink under you);
@@ -215,8 +216,20 @@
       event.detail.shouldSwap = false;
       return;
     }
+    if (incoming === currentVersion()) keepHint(element);
     remember();
   });
+
+  // A hint on screen is this turn's until the table changes version: a redraw of the same
+  // version (someone began watching, the socket's first frame after a page load) keeps it.
+  // Text only, as the server sends it.
+  function keepHint(incoming) {
+    var shown = document.getElementById("hint");
+    var fresh = incoming.querySelector("#hint");
+    if (shown && fresh && shown.textContent.trim() && !fresh.textContent.trim()) {
+      fresh.textContent = shown.textContent;
+    }
+  }
   document.addEventListener("htmx:oobAfterSwap", function (event) {
     if (saved && !answering) restore();
     hereBanner();

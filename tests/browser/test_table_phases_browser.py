@@ -99,12 +99,26 @@ def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, s
     held[0].continue_()
     expect(page.locator("#hint")).to_contain_text("Hint:")
     page.unroute("**/hint/")
+    # A push of the same version after the hint showed (say, someone began watching) keeps
+    # the hint: it is still this turn's. Pushed as the socket's frames are, out of band.
+    page.evaluate(
+        """() => {
+            const pushed = document.getElementById("table").cloneNode(true);
+            pushed.querySelector("#hint").textContent = "";
+            pushed.setAttribute("data-pushed", "");
+            pushed.setAttribute("hx-swap-oob", "true");
+            htmx.swap(document.body, pushed.outerHTML, {swapStyle: "none"});
+        }"""
+    )
+    expect(page.locator("#table[data-pushed]")).to_have_count(1)
+    expect(page.locator("#hint")).to_contain_text("Hint:")
     both_sizes(page, shoot, "table-bidding")
     page.get_by_role("button", name="Shoot the moon (60)").click()
 
     # Trump: alice holds the bid.
     expect(my_turn_in(page, "trump")).to_be_visible()
     expect(page.get_by_text("you won the bid, choose trump")).to_be_visible()
+    expect(page.locator("#hint")).not_to_contain_text("Hint:")  # the bid's hint went with it
     both_sizes(page, shoot, "table-trump")
     page.get_by_role("button", name="Hearts as trump").click()
     expect(page.locator(".trump-chip")).to_contain_text("Hearts")
