@@ -221,8 +221,8 @@
   });
 
   // A hint on screen is this turn's until the table changes version: a redraw of the same
-  // version (someone began watching, the socket's first frame after a page load) keeps it.
-  // Text only, as the server sends it.
+  // version (a seated player went away: the table offers what to do; the socket's first
+  // frame after a page load) keeps it, as text, which is all a hint is.
   function keepHint(incoming) {
     var shown = document.getElementById("hint");
     var fresh = incoming.querySelector("#hint");

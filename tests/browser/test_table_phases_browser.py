@@ -99,7 +99,7 @@ def test_alice_plays_every_phase_against_three_bots(page: Page, base_url: str, s
     held[0].continue_()
     expect(page.locator("#hint")).to_contain_text("Hint:")
     page.unroute("**/hint/")
-    # A push of the same version after the hint showed (say, someone began watching) keeps
+    # A push of the same version after the hint showed (say, a player went away) keeps
     # the hint: it is still this turn's. Pushed as the socket's frames are, out of band.
     page.evaluate(
         """() => {
